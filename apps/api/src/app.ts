@@ -1,0 +1,78 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler } from './lib/errors.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import platformRoutes from './modules/platform/platform.routes.ts';
+import './modules/users/users.seed.ts';
+import authPlugin from './plugins/auth.ts';
+import configPlugin from './plugins/config.ts';
+import dbPlugin from './plugins/db.ts';
+import docsPlugin from './plugins/docs.ts';
+import jobsPlugin, { type JobsPluginOptions } from './plugins/jobs.ts';
+import mailPlugin from './plugins/mail.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import securityPlugin from './plugins/security.ts';
+import webAppPlugin from './plugins/web-app.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database (tests); otherwise opened from config. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+  jobs?: JobsPluginOptions;
+  /** Serve the built web client (default true). */
+  webApp?: boolean;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+/** The largest upload any route accepts (edit-event artwork, MP3s: 20 MB) plus form overhead. */
+const MULTIPART_FILE_LIMIT = 20 * 1024 * 1024 + 1;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Infrastructure first: every module relies on config, database, jobs, mail and auth.
+  await app.register(configPlugin, { config });
+  await app.register(securityPlugin);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 6, fields: 40, parts: 50 } });
+  await app.register(dbPlugin, { database: options.database });
+  await app.register(jobsPlugin, options.jobs ?? {});
+  await app.register(mailPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(docsPlugin);
+
+  // Domain modules, all under /api.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(platformRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  // Last: the web client and the one error handler (its not-found handler serves client routes).
+  if (options.webApp !== false) await app.register(webAppPlugin);
+  registerErrorHandler(app, {
+    serveSpa: app.serveWebApp ? (request, reply) => app.serveWebApp!(request, reply) : undefined,
+  });
+  return app;
+}

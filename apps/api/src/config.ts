@@ -1,0 +1,200 @@
+import { randomBytes, generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Parsed once at boot; a bad value stops start-up with a
+ * message naming the variable.
+ */
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).optional()),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+      .optional(),
+  ),
+  APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  TICKET_SIGNING_KEY: optionalString,
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('FourFour <no-reply@fourfour.local>')),
+  AR_TEAM_EMAIL: z.preprocess(emptyToUndefined, z.email().default('ar@fourfour.local')),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@fourfour.local')),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ENTRY: optionalString,
+  STRIPE_PRICE_MIDDLE: optionalString,
+  STRIPE_PRICE_HEADLINER: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  PAYMENTS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['stripe', 'local']).optional()),
+  MASTER_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  MASTER_PASSWORD: optionalString,
+  DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false']).optional()),
+  APP_TIMEZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('Europe/London')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en-GB', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone such as Europe/London'),
+  ),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
+  RATE_LIMIT: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appSecret: string;
+  ticketSigningKeyPem: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  arTeamEmail: string;
+  supportEmail: string;
+  payments: {
+    provider: 'stripe' | 'local';
+    stripeSecretKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+    stripeApiUrl: string | undefined;
+    stripePrices: { ENTRY?: string; MIDDLE?: string; HEADLINER?: string };
+  };
+  masterEmail: string | undefined;
+  masterPassword: string | undefined;
+  demoData: boolean;
+  timezone: string;
+  redisUrl: string | undefined;
+  rateLimit: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** A development secret kept in DATA_DIR so that restarts keep sessions and ticket codes valid. */
+function devSecretFile(dataDir: string, name: string, make: () => string): string {
+  const file = path.join(dataDir, 'keys', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const value = make();
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}
+
+function makeEd25519Pem(): string {
+  return generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const env = e.NODE_ENV ?? 'development';
+  const isProduction = env === 'production';
+  const problems: string[] = [];
+
+  const provider = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'local');
+  if (isProduction) {
+    if (!e.APP_SECRET) problems.push('APP_SECRET: required in production (at least 32 characters)');
+    if (!e.TICKET_SIGNING_KEY) problems.push('TICKET_SIGNING_KEY: required in production (Ed25519 private key, PEM)');
+    if (!e.DATABASE_URL) problems.push('DATABASE_URL: required in production');
+    if (!e.SMTP_URL) problems.push('SMTP_URL: required in production');
+    if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
+    if (!e.STRIPE_SECRET_KEY && e.PAYMENTS_PROVIDER !== 'local') {
+      problems.push('STRIPE_SECRET_KEY: required in production (or set PAYMENTS_PROVIDER=local explicitly)');
+    }
+  }
+  if (provider === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe');
+    if (!e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when payments go through Stripe');
+  }
+  if (e.MASTER_EMAIL && !e.MASTER_PASSWORD) problems.push('MASTER_PASSWORD: required when MASTER_EMAIL is set');
+  if (e.TICKET_SIGNING_KEY && !e.TICKET_SIGNING_KEY.includes('PRIVATE KEY')) {
+    problems.push('TICKET_SIGNING_KEY: must be an Ed25519 private key in PEM (PKCS#8) form');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appSecret = e.APP_SECRET ?? devSecretFile(dataDir, 'app-secret', () => randomBytes(48).toString('base64url'));
+  const ticketSigningKeyPem =
+    e.TICKET_SIGNING_KEY?.replace(/\\n/g, '\n') ?? devSecretFile(dataDir, 'ticket-signing-key.pem', makeEd25519Pem);
+
+  return {
+    env,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appSecret,
+    ticketSigningKeyPem,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    arTeamEmail: e.AR_TEAM_EMAIL,
+    supportEmail: e.SUPPORT_EMAIL,
+    payments: {
+      provider,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: e.STRIPE_API_URL,
+      stripePrices: {
+        ENTRY: e.STRIPE_PRICE_ENTRY,
+        MIDDLE: e.STRIPE_PRICE_MIDDLE,
+        HEADLINER: e.STRIPE_PRICE_HEADLINER,
+      },
+    },
+    masterEmail: e.MASTER_EMAIL?.trim().toLowerCase(),
+    masterPassword: e.MASTER_PASSWORD,
+    demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === '1' || e.DEMO_DATA === 'true',
+    timezone: e.APP_TIMEZONE,
+    redisUrl: e.REDIS_URL,
+    rateLimit: e.RATE_LIMIT === 'on',
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,122 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query surface as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Raw SQL for the few places that need it (the job queue, health checks, benchmarks). */
+export interface RawSql {
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  /** Several statements in one string, no parameters; answers the last statement's rows. */
+  exec<T = Record<string, unknown>>(text: string): Promise<{ rows: T[] }>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  raw: RawSql;
+  /** The pg pool (postgres only), for the job queue. */
+  pool?: pg.Pool;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// A fixed key for the advisory lock that serialises migrations across instances.
+const MIGRATION_LOCK_KEY = 4_404_404;
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Directory for PGlite files; undefined = in memory. */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    raw: {
+      query: async (text, values) => {
+        const r = await pool.query(text, values as unknown[]);
+        return { rows: r.rows };
+      },
+      exec: async (text) => {
+        const r = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+        const last = Array.isArray(r) ? r.at(-1) : r;
+        return { rows: (last?.rows ?? []) as never[] };
+      },
+    },
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    raw: {
+      query: async (text, values) => {
+        const r = await client.query(text, values as unknown[]);
+        return { rows: r.rows as never[] };
+      },
+      exec: async (text) => {
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as never[] };
+      },
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

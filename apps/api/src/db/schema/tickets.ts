@@ -1,0 +1,149 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ticketStatusEnum, ticketTypeEnum } from './enums.ts';
+import { events } from './events.ts';
+import { users } from './users.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export interface TicketDraft {
+  ticketType: 'STANDARD' | 'VIP';
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  useFreeTicket: boolean;
+  pricePence: number;
+}
+
+/**
+ * A hold on stock for 30 minutes. status: HELD -> FULFILLED | EXPIRED | CANCELLED.
+ * While HELD, its quantities are counted in events.held_*.
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    status: text('status').notNull().default('HELD'),
+    standardQty: integer('standard_qty').notNull(),
+    vipQty: integer('vip_qty').notNull(),
+    freeQty: integer('free_qty').notNull().default(0),
+    items: jsonb('items').$type<TicketDraft[]>().notNull(),
+    affiliateId: bigint('affiliate_id', { mode: 'number' }).references(() => users.id),
+    totalPence: integer('total_pence').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    releasedAt: ts('released_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('reservations_held_idx').on(t.eventId, t.status, t.expiresAt),
+    index('reservations_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * One order per reservation that went to payment (or was free). Payment records are kept six
+ * years, so rows are never deleted. status: PENDING -> PAID | EXPIRED; PAID -> REFUND_PENDING -> REFUNDED.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id'),
+    providerPaymentId: text('provider_payment_id'),
+    providerRefundId: text('provider_refund_id'),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull().default('gbp'),
+    status: text('status').notNull().default('PENDING'),
+    /** FULFILLED, REFUNDED_TIMEOUT or TIMEOUT_REFUND_TRIGGERED once decided. */
+    outcome: text('outcome'),
+    affiliateId: bigint('affiliate_id', { mode: 'number' }).references(() => users.id),
+    paidAt: ts('paid_at'),
+    refundedAt: ts('refunded_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_reservation_key').on(t.reservationId),
+    uniqueIndex('orders_provider_session_key').on(t.providerSessionId),
+    index('orders_user_idx').on(t.userId),
+    index('orders_event_idx').on(t.eventId),
+    index('orders_affiliate_idx').on(t.affiliateId, t.paidAt),
+  ],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    ticketType: ticketTypeEnum('ticket_type').notNull(),
+    /** Attendee data: purged (set to null) once the event has passed. */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    pricePaidPence: integer('price_paid_pence').notNull(),
+    isFree: boolean('is_free').notNull().default(false),
+    status: ticketStatusEnum('status').notNull().default('VALID'),
+    affiliateId: bigint('affiliate_id', { mode: 'number' }).references(() => users.id),
+    usedAt: ts('used_at'),
+    usedBy: bigint('used_by', { mode: 'number' }).references(() => users.id),
+    usedDevice: text('used_device'),
+    voidedAt: ts('voided_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('tickets_user_idx').on(t.userId, t.eventId),
+    index('tickets_event_idx').on(t.eventId),
+    index('tickets_affiliate_idx').on(t.affiliateId, t.createdAt),
+  ],
+);
+
+/** Every scan attempt at the door, whatever its result. */
+export const ticketScans = pgTable(
+  'ticket_scans',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: uuid('ticket_id'),
+    eventId: bigint('event_id', { mode: 'number' }),
+    scannerId: bigint('scanner_id', { mode: 'number' }).references(() => users.id),
+    result: text('result').notNull(),
+    device: text('device'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ticket_scans_event_idx').on(t.eventId, t.createdAt)],
+);

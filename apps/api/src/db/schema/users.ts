@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { roleEnum, subscriptionStatusEnum, tierEnum, verificationStatusEnum } from './enums.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Normalised (trimmed, lower-case). Null once the account is deleted, which frees it. */
+    email: text('email'),
+    username: text('username'),
+    passwordHash: text('password_hash').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    role: roleEnum('role').notNull().default('USER'),
+    emailVerifiedAt: ts('email_verified_at'),
+    verifyCodeHash: text('verify_code_hash'),
+    verifyCodeExpiresAt: ts('verify_code_expires_at'),
+    verifyCodeAttempts: integer('verify_code_attempts').notNull().default(0),
+    verifyCodeSentAt: ts('verify_code_sent_at'),
+    /** TOTP secret, AES-256-GCM encrypted with a key derived from APP_SECRET. */
+    totpSecretEnc: text('totp_secret_enc'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last 30 s step a code was accepted for: a step is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Bumped by a password change, reset, role change or deletion: older access tokens stop working. */
+    sessionVersion: integer('session_version').notNull().default(0),
+    disabled: boolean('disabled').notNull().default(false),
+    deleted: boolean('deleted').notNull().default(false),
+    deletedAt: ts('deleted_at'),
+    subscriptionTier: tierEnum('subscription_tier').notNull().default('NONE'),
+    subscriptionStatus: subscriptionStatusEnum('subscription_status').notNull().default('NONE'),
+    verificationStatus: verificationStatusEnum('verification_status').notNull().default('NONE'),
+    subscriptionStartDate: ts('subscription_start_date'),
+    subscriptionExpiresAt: ts('subscription_expires_at'),
+    paymentCustomerId: text('payment_customer_id'),
+    paymentSubscriptionId: text('payment_subscription_id'),
+    affiliateCode: text('affiliate_code'),
+    lastActiveAt: ts('last_active_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_affiliate_code_key').on(t.affiliateCode),
+    uniqueIndex('users_payment_customer_key').on(t.paymentCustomerId),
+    index('users_role_idx').on(t.role),
+    index('users_verification_idx').on(t.verificationStatus),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    familyId: uuid('family_id').notNull(),
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    rotatedAt: ts('rotated_at'),
+    replacedById: uuid('replaced_by_id'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);
+
+/** Failed sign-ins per normalised email address, whether or not an account exists. */
+export const loginLockouts = pgTable('login_lockouts', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: ts('window_started_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+});
+
+/** Shared counters for request rate limits (used when REDIS_URL is not set). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,122 @@
+import fp from 'fastify-plugin';
+import { PgBoss } from 'pg-boss';
+import type { Db as IDatabase, Queue, SendOptions } from 'pg-boss';
+import type { Database, DbOrTx } from '../db/client.ts';
+
+export interface JobContext {
+  id: string;
+  retryCount: number;
+}
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+export interface JobDefinition<T> {
+  name: string;
+  handler: JobHandler<T>;
+  /** Retries with exponential backoff by default: a failed job is tried again, not lost. */
+  options?: Omit<Queue, 'name'>;
+}
+
+export interface Jobs {
+  define<T extends object>(definition: JobDefinition<T>): void;
+  /** Enqueue; with `tx` the job is inserted in that transaction, so it exists only if the tx commits. */
+  send<T extends object>(name: string, data: T, options?: SendOptions & { tx?: DbOrTx }): Promise<string | null>;
+  /** Run a job on a cron schedule (once across all instances). */
+  schedule(name: string, cron: string): Promise<void>;
+  boss: PgBoss;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+const DEFAULT_QUEUE: Omit<Queue, 'name'> = {
+  retryLimit: 8,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 15 * 60,
+  expireInSeconds: 5 * 60,
+};
+
+/** pg-boss's database interface over PGlite: multi-statement SQL goes through exec. */
+function pgliteAdapter(database: Database): IDatabase {
+  return {
+    executeSql: (text, values) =>
+      values && values.length > 0 ? database.raw.query(text, values) : database.raw.exec(text),
+  };
+}
+
+/** A drizzle transaction's underlying client, so a job can be enqueued inside it. */
+function transactionAdapter(tx: DbOrTx): IDatabase {
+  const client = (tx as unknown as { session: { client: IDatabase & { query: IDatabase['executeSql'] } } }).session
+    .client;
+  return { executeSql: (text, values) => client.query(text, values) };
+}
+
+export interface JobsPluginOptions {
+  /** Poll interval for workers; tests use a short one. */
+  pollingIntervalSeconds?: number;
+  /** Start workers (default true). */
+  work?: boolean;
+}
+
+/**
+ * A durable Postgres-backed queue (pg-boss) on the same database, PGlite or PostgreSQL: jobs
+ * survive restarts and are safe with several instances. Modules define their queues while the app
+ * is built; workers start when the app is ready.
+ */
+export default fp<JobsPluginOptions>(
+  async (app, options) => {
+    const database = app.database;
+    const boss =
+      database.kind === 'postgres' && database.pool
+        ? new PgBoss({ db: { executeSql: (text, values) => database.pool!.query(text, values as unknown[]) } })
+        : new PgBoss({ db: pgliteAdapter(database) });
+    boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+    await boss.start();
+
+    const definitions = new Map<string, JobDefinition<never>>();
+    const jobs: Jobs = {
+      boss,
+      define(definition) {
+        definitions.set(definition.name, definition as JobDefinition<never>);
+      },
+      async send(name, data, sendOptions = {}) {
+        const { tx, ...rest } = sendOptions;
+        return boss.send(name, data, tx ? { ...rest, db: transactionAdapter(tx) } : rest);
+      },
+      async schedule(name, cron) {
+        await boss.schedule(name, cron, {}, { tz: app.config.timezone });
+      },
+    };
+    app.decorate('jobs', jobs);
+
+    app.addHook('onReady', async () => {
+      for (const def of definitions.values()) {
+        await boss.createQueue(def.name, { ...DEFAULT_QUEUE, ...def.options });
+        if (options.work === false) continue;
+        await boss.work(
+          def.name,
+          { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await def.handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+            } catch (err) {
+              app.log.warn(
+                { err, job: def.name, jobId: job.id, retry: job.retryCount },
+                'job failed; it will be retried',
+              );
+              throw err;
+            }
+          },
+        );
+      }
+    });
+    app.addHook('onClose', async () => {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    });
+  },
+  { name: 'jobs', dependencies: ['db', 'config'] },
+);

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the web app's index.html (the SPA fallback); undefined when the client is not built. */
+    serveWebApp?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  }
+}
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/**
+ * Serves the built web client: hashed assets for a year, index.html never cached, and index.html
+ * for every client route (the SPA fallback, wired through the not-found handler).
+ */
+export default fp<{ distDir?: string }>(
+  async (app, options) => {
+    const distDir = options.distDir ?? WEB_DIST;
+    const indexFile = path.join(distDir, 'index.html');
+    if (!existsSync(indexFile)) {
+      app.log.warn({ distDir }, 'web client not built: run `npm run build` to serve the web app');
+      return;
+    }
+    const indexHtml = readFileSync(indexFile);
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(distDir, filePath);
+        res.header(
+          'cache-control',
+          rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+    app.decorate('serveWebApp', (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache, no-store, must-revalidate')
+        .send(indexHtml),
+    );
+    app.get('/', { schema: { hide: true } }, (request, reply) => app.serveWebApp!(request, reply));
+  },
+  { name: 'web-app' },
+);

@@ -1,0 +1,53 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { seedDemoData } from './lib/demo.ts';
+import { bootstrapMaster } from './modules/users/users.service.ts';
+
+/** Reads config, builds the app, listens, and closes gracefully on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp({ config });
+  await app.ready();
+
+  if (config.masterEmail && config.masterPassword) {
+    const result = await bootstrapMaster(app.db, config.masterEmail, config.masterPassword);
+    if (result === 'created') app.log.info('MASTER account created from MASTER_EMAIL');
+  }
+  if (config.demoData) {
+    const lines = await seedDemoData(app);
+    if (lines) console.log(['', 'Demo data seeded.', ...lines, ''].join('\n'));
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => process.exit(1), 25_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    `FourFour is running at ${config.publicUrl} (database: ${app.database.kind}, payments: ${config.payments.provider}, mail: ${app.mail.transport})`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
