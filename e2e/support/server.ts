@@ -1,0 +1,128 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  output(): string;
+  stop(): Promise<void>;
+  /** Messages in the dev mailbox for this address, newest first. */
+  mailbox(to: string): Promise<{ subject: string; text: string; html: string | null }[]>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A fresh PostgreSQL database when DATABASE_URL is set (dropped on stop); PGlite otherwise. */
+async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return { drop: async () => {} };
+  const name = `e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Starts the product as `npm start` does (production build of the web client, demo data, dev
+ * mailbox, local payments) on a fresh database and a free port.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fourfour-e2e-'));
+  const database = await freshDatabaseUrl();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url ?? '',
+      DEMO_DATA: '1',
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      STRIPE_SECRET_KEY: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/ready`);
+      if (res.ok && output.includes('is running at')) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    baseUrl,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      await database.drop();
+    },
+    async mailbox(to) {
+      const res = await fetch(`${baseUrl}/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`);
+      return (await res.json()) as { subject: string; text: string; html: string | null }[];
+    },
+  };
+}
+
+/** Polls the dev mailbox until a message for `to` matches. */
+export async function waitForMail(
+  server: RunningServer,
+  to: string,
+  match: (m: { subject: string; text: string }) => boolean = () => true,
+  timeoutMs = 20_000,
+) {
+  const started = Date.now();
+  for (;;) {
+    const found = (await server.mailbox(to)).find(match);
+    if (found) return found;
+    if (Date.now() - started > timeoutMs) throw new Error(`no mail for ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
