@@ -16,6 +16,7 @@ import jobsPlugin, { type JobsPluginOptions } from './plugins/jobs.ts';
 import mailPlugin from './plugins/mail.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
+import storagePlugin from './plugins/storage.ts';
 import webAppPlugin from './plugins/web-app.ts';
 
 export interface BuildAppOptions {
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  await app.register(storagePlugin);
   await app.register(docsPlugin);
 
   // Domain modules, all under /api.
