@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@fourfour/shared/enums';
+import { events } from '../src/db/schema/index.ts';
 import { createUser as insertUser } from '../src/modules/users/users.service.ts';
 
 let counter = 0;
@@ -44,4 +45,48 @@ export async function createUser(
     token,
     headers: { authorization: `Bearer ${token}` },
   };
+}
+
+export interface EventOverrides {
+  title?: string;
+  description?: string | null;
+  location?: string | null;
+  /** Default: 14 days from now, 22:00 UTC. */
+  startsAt?: Date | null;
+  endsAt?: Date | null;
+  status?: 'PLANNED' | 'PUBLISHED';
+  cancelled?: boolean;
+  totalStandard?: number;
+  totalVip?: number;
+  standardPricePence?: number;
+  vipPricePence?: number;
+  organiserName?: string | null;
+  organiserContact?: string | null;
+}
+
+/** A published event with stock and prices (row inserted directly; the events API is tested on its own). */
+export async function createEvent(app: FastifyInstance, overrides: EventOverrides = {}) {
+  const startsAt = overrides.startsAt === undefined ? new Date(Date.now() + 14 * 24 * 3600_000) : overrides.startsAt;
+  const endsAt =
+    overrides.endsAt === undefined ? (startsAt ? new Date(startsAt.getTime() + 6 * 3600_000) : null) : overrides.endsAt;
+  const [row] = await app.db
+    .insert(events)
+    .values({
+      title: overrides.title ?? `Event ${unique()}`,
+      description: overrides.description === undefined ? 'Deep house all night.' : overrides.description,
+      location: overrides.location === undefined ? 'Warehouse 44, London' : overrides.location,
+      startsAt,
+      endsAt,
+      status: overrides.status ?? 'PUBLISHED',
+      cancelled: overrides.cancelled ?? false,
+      totalStandard: overrides.totalStandard ?? 100,
+      totalVip: overrides.totalVip ?? 20,
+      standardPricePence: overrides.standardPricePence ?? 2000,
+      vipPricePence: overrides.vipPricePence ?? 5000,
+      organiserName: overrides.organiserName ?? null,
+      organiserContact: overrides.organiserContact ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('event insert returned no row');
+  return row;
 }
