@@ -78,6 +78,10 @@ export const orders = pgTable(
     providerSessionId: text('provider_session_id'),
     providerPaymentId: text('provider_payment_id'),
     providerRefundId: text('provider_refund_id'),
+    /** The provider's hosted page for this order, answered again if the buyer asks twice. */
+    checkoutUrl: text('checkout_url'),
+    /** Why a refund was made: TIMEOUT (paid after the hold lapsed, no stock) or EVENT_CANCELLED. */
+    refundReason: text('refund_reason'),
     amountPence: integer('amount_pence').notNull(),
     currency: text('currency').notNull().default('gbp'),
     status: text('status').notNull().default('PENDING'),
