@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './lib/errors.ts';
+import accountRoutes from './modules/account/account.routes.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import platformRoutes from './modules/platform/platform.routes.ts';
 import './modules/users/users.seed.ts';
@@ -27,6 +29,8 @@ export interface BuildAppOptions {
   jobs?: JobsPluginOptions;
   /** Serve the built web client (default true). */
   webApp?: boolean;
+  /** Where the built web client is (default apps/web/dist). */
+  webDistDir?: string;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -67,12 +71,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(platformRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(accountRoutes, { prefix: '/account' });
     },
     { prefix: '/api' },
   );
 
   // Last: the web client and the one error handler (its not-found handler serves client routes).
-  if (options.webApp !== false) await app.register(webAppPlugin);
+  if (options.webApp !== false) await app.register(webAppPlugin, { distDir: options.webDistDir });
   registerErrorHandler(app, {
     serveSpa: app.serveWebApp ? (request, reply) => app.serveWebApp!(request, reply) : undefined,
   });

@@ -94,7 +94,9 @@ export default fp<JobsPluginOptions>(
 
     app.addHook('onReady', async () => {
       for (const def of definitions.values()) {
-        await boss.createQueue(def.name, { ...DEFAULT_QUEUE, ...def.options });
+        const queue = { ...DEFAULT_QUEUE, ...def.options };
+        if (!queue.retryBackoff) delete queue.retryDelayMax;
+        await boss.createQueue(def.name, queue);
         if (options.work === false) continue;
         await boss.work(
           def.name,
