@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A JSON report per run, added up into CI's closing line (scripts/test-summary.mjs).
+    reporters: ['default', 'json'],
+    outputFile: { json: `.tmp/test-reports/unit-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}.json` },
     include: ['apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',

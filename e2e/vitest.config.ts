@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // Browser journeys: each file starts its own production server on a fresh database.
 export default defineConfig({
   test: {
+    // A JSON report per run, added up into CI's closing line (scripts/test-summary.mjs).
+    reporters: ['default', 'json'],
+    outputFile: { json: `.tmp/test-reports/e2e-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}.json` },
     include: ['e2e/**/*.e2e.test.ts'],
     environment: 'node',
     pool: 'forks',
