@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MessageBody } from '@fourfour/shared/api-error';
+import {
+  AccountView,
+  AUTH_MESSAGES,
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  TwoFactorDisableBody,
+  TwoFactorEnableBody,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '@fourfour/shared/auth';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { clearRefreshCookie, setRefreshCookie } from '../auth/refresh-cookie.ts';
+import { changePassword, deleteAccount, getAccountView } from './account.service.ts';
+import { disableTwoFactor, enableTwoFactor, getTwoFactorStatus, setupTwoFactor } from './two-factor.service.ts';
+
+const tags = ['account'];
+const security = [{ bearerAuth: [] }];
+
+/** The signed-in user's own account: every route needs a session (hook for the whole prefix). */
+const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireAuth);
+  // requireAuth has set request.user for every route below.
+  const me = (request: { user: AuthUser | null }) => request.user as AuthUser;
+
+  app.get('/me', { schema: { tags, security, response: { 200: AccountView } } }, async (request) =>
+    getAccountView(app, me(request).id),
+  );
+
+  app.post(
+    '/change-password',
+    { schema: { tags, security, body: ChangePasswordBody, response: { 200: ChangePasswordResponse } } },
+    async (request, reply) => {
+      const session = await changePassword(app, me(request).id, request.body.currentPassword, request.body.newPassword);
+      setRefreshCookie(app, reply, session.refreshToken);
+      return { message: AUTH_MESSAGES.passwordChanged, accessToken: session.accessToken };
+    },
+  );
+
+  app.get('/2fa/status', { schema: { tags, security, response: { 200: TwoFactorStatus } } }, async (request) =>
+    getTwoFactorStatus(app, me(request).id),
+  );
+
+  app.post('/2fa/setup', { schema: { tags, security, response: { 200: TwoFactorSetup } } }, async (request) =>
+    setupTwoFactor(app, me(request).id),
+  );
+
+  app.post(
+    '/2fa/enable',
+    { schema: { tags, security, body: TwoFactorEnableBody, response: { 200: MessageBody } } },
+    async (request) => {
+      await enableTwoFactor(app, me(request).id, request.body.code);
+      return { message: AUTH_MESSAGES.twoFactorEnabled };
+    },
+  );
+
+  app.post(
+    '/2fa/disable',
+    { schema: { tags, security, body: TwoFactorDisableBody, response: { 200: MessageBody } } },
+    async (request) => {
+      await disableTwoFactor(app, me(request).id, request.body.password, request.body.code);
+      return { message: AUTH_MESSAGES.twoFactorDisabled };
+    },
+  );
+
+  app.delete('/delete', { schema: { tags, security, response: { 200: MessageBody } } }, async (request, reply) => {
+    await deleteAccount(app, me(request).id);
+    clearRefreshCookie(app, reply);
+    return { message: AUTH_MESSAGES.accountDeleted };
+  });
+};
+
+export default accountRoutes;

@@ -1,0 +1,111 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES, type AccountView } from '@fourfour/shared/auth';
+import { subscriptions, passwordResetTokens, users } from '../../db/schema/index.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { type IssuedSession, revokeAllSessions, startSession } from '../auth/sessions.service.ts';
+import { onAccountDeleted, runAccountDeletedHandlers } from './account-deleted.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function getAccountView(app: FastifyInstance, userId: number): Promise<AccountView> {
+  const [u] = await app.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.deleted, false)));
+  if (!u) throw notFound(AUTH_MESSAGES.noUserInfo);
+  return {
+    id: u.id,
+    email: u.email ?? '',
+    username: u.username ?? '',
+    role: u.role,
+    birthDate: u.birthDate,
+    affiliateCode: u.affiliateCode,
+    subscriptionTier: u.subscriptionTier,
+    subscriptionStatus: u.subscriptionStatus,
+    // CANCELLED still runs until the period ends.
+    subscriptionActive:
+      u.subscriptionTier !== 'NONE' &&
+      (u.subscriptionStatus === 'ACTIVE' || u.subscriptionStatus === 'CANCELLED') &&
+      (!u.subscriptionExpiresAt || u.subscriptionExpiresAt.getTime() > Date.now()),
+    verificationStatus: u.verificationStatus,
+    subscriptionStartDate: iso(u.subscriptionStartDate),
+    subscriptionExpiresAt: iso(u.subscriptionExpiresAt),
+    stripeCustomerId: u.paymentCustomerId,
+    // Filled by the tickets module once free tickets exist.
+    freeTicketsUsedThisMonth: 0,
+    twoFactorEnabled: u.totpEnabled,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Checks the current password, stores the new one and ends every session, then starts a fresh one
+ * for the device that made the change (it just proved the password).
+ */
+export async function changePassword(
+  app: FastifyInstance,
+  userId: number,
+  currentPassword: string,
+  newPassword: string,
+): Promise<IssuedSession> {
+  const [u] = await app.db.select().from(users).where(eq(users.id, userId));
+  if (!u || !(await verifyPassword(u.passwordHash, currentPassword))) {
+    throw fieldError('currentPassword', AUTH_MESSAGES.currentPasswordWrong, 400, 'CURRENT_PASSWORD_WRONG');
+  }
+  const passwordHash = await hashPassword(newPassword);
+  return app.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    const sessionVersion = await revokeAllSessions(tx, userId);
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    return startSession(app, tx, { id: userId, role: u.role, sessionVersion });
+  });
+}
+
+/**
+ * Deletes an account as DESIGN.md says: the row stays (orders, tickets and payment records point at
+ * it) but loses what identifies the person; email, username and affiliate code are freed; every
+ * session ends; the other domains' handlers run in the same transaction.
+ */
+export async function deleteAccount(app: FastifyInstance, userId: number): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        email: null,
+        username: null,
+        // Not a hash of anything: no password can match it.
+        passwordHash: '!deleted',
+        birthDate: '1900-01-01',
+        emailVerifiedAt: null,
+        verifyCodeHash: null,
+        verifyCodeExpiresAt: null,
+        verifyCodeSentAt: null,
+        totpSecretEnc: null,
+        totpEnabled: false,
+        totpLastStep: null,
+        affiliateCode: null,
+        deleted: true,
+        deletedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId);
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    await runAccountDeletedHandlers(app, userId, tx);
+  });
+}
+
+// The subscription runs to the end of the period already paid and does not renew. This marks it;
+// the subscriptions module registers its own handler that tells the payment provider.
+onAccountDeleted('account.subscription-cancel-at-period-end', async (_app, userId, tx) => {
+  await tx
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: true, updatedAt: sql`now()` })
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['ACTIVE', 'FAILED'])));
+  await tx
+    .update(users)
+    .set({ subscriptionStatus: 'CANCELLED' })
+    .where(and(eq(users.id, userId), eq(users.subscriptionStatus, 'ACTIVE')));
+});

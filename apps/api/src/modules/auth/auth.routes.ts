@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MessageBody } from '@fourfour/shared/api-error';
+import {
+  AUTH_MESSAGES,
+  AuthUser,
+  EmailOnlyBody,
+  LoginBody,
+  LoginResponse,
+  RefreshResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  VerifyBody,
+} from '@fourfour/shared/auth';
+import { AppError } from '../../lib/errors.ts';
+import {
+  loginUser,
+  registerUser,
+  requestPasswordReset,
+  resendVerificationCode,
+  resetPassword,
+  verifyEmail,
+} from './auth.service.ts';
+import { assertSameSiteRequest, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
+import { endSessionByToken, rotateRefreshToken } from './sessions.service.ts';
+
+/**
+ * Per-IP throttling of the unauthenticated account routes (shared store: PostgreSQL, or Redis).
+ * The per-account limits are rules of the service: login lockout, 5 tries per verification code,
+ * the 30 s resend cooldown and one reset mail per minute per address.
+ */
+const limits = {
+  register: { max: 10, timeWindow: '1 hour' },
+  verify: { max: 20, timeWindow: '10 minutes' },
+  resend: { max: 10, timeWindow: '10 minutes' },
+  login: { max: 20, timeWindow: '1 minute' },
+  forgot: { max: 5, timeWindow: '15 minutes' },
+  reset: { max: 20, timeWindow: '15 minutes' },
+  refresh: { max: 60, timeWindow: '1 minute' },
+} as const;
+
+const tags = ['auth'];
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/register',
+    {
+      config: { rateLimit: limits.register },
+      schema: { tags, body: RegisterBody, response: { 201: MessageBody } },
+    },
+    async (request, reply) => {
+      await registerUser(app, request.body);
+      return reply.status(201).send({ message: AUTH_MESSAGES.registered });
+    },
+  );
+
+  app.post(
+    '/verify',
+    { config: { rateLimit: limits.verify }, schema: { tags, body: VerifyBody, response: { 200: MessageBody } } },
+    async (request) => ({ message: await verifyEmail(app, request.body.email, request.body.code) }),
+  );
+
+  app.post(
+    '/resend-code',
+    { config: { rateLimit: limits.resend }, schema: { tags, body: EmailOnlyBody, response: { 200: MessageBody } } },
+    async (request) => {
+      await resendVerificationCode(app, request.body.email);
+      return { message: AUTH_MESSAGES.resendSuccess };
+    },
+  );
+
+  app.post(
+    '/login',
+    { config: { rateLimit: limits.login }, schema: { tags, body: LoginBody, response: { 200: LoginResponse } } },
+    async (request, reply) => {
+      const result = await loginUser(app, request.body);
+      setRefreshCookie(app, reply, result.refreshToken);
+      return { accessToken: result.accessToken, user: result.user };
+    },
+  );
+
+  app.post(
+    '/refresh',
+    { config: { rateLimit: limits.refresh }, schema: { tags, response: { 200: RefreshResponse } } },
+    async (request, reply) => {
+      assertSameSiteRequest(app, request);
+      const presented = readRefreshCookie(request);
+      const outcome = presented ? await rotateRefreshToken(app, presented) : null;
+      if (!outcome?.ok) {
+        clearRefreshCookie(app, reply);
+        const code = outcome?.reason === 'reused' ? 'REFRESH_REUSED' : 'NO_SESSION';
+        throw new AppError(code, 401, AUTH_MESSAGES.sessionEnded);
+      }
+      setRefreshCookie(app, reply, outcome.session.refreshToken);
+      return { accessToken: outcome.session.accessToken };
+    },
+  );
+
+  app.post('/logout', { schema: { tags, response: { 200: MessageBody } } }, async (request, reply) => {
+    assertSameSiteRequest(app, request);
+    const presented = readRefreshCookie(request);
+    if (presented) await endSessionByToken(app.db, presented);
+    clearRefreshCookie(app, reply);
+    return { message: AUTH_MESSAGES.loggedOut };
+  });
+
+  app.post(
+    '/forgot-password',
+    { config: { rateLimit: limits.forgot }, schema: { tags, body: EmailOnlyBody, response: { 200: MessageBody } } },
+    async (request) => {
+      await requestPasswordReset(app, request.body.email);
+      return { message: AUTH_MESSAGES.forgotSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { rateLimit: limits.reset },
+      schema: { tags, body: ResetPasswordBody, response: { 200: MessageBody } },
+    },
+    async (request) => {
+      await resetPassword(app, request.body.token, request.body.newPassword);
+      return { message: AUTH_MESSAGES.resetSuccess };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      preHandler: app.requireAuth,
+      schema: { tags, security: [{ bearerAuth: [] }], response: { 200: AuthUser } },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw new AppError('UNAUTHORIZED', 401, AUTH_MESSAGES.sessionEnded);
+      return user;
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,348 @@
+import { z } from 'zod';
+import {
+  MINIMUM_AGE,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  TOTP_DIGITS,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  VERIFICATION_CODE_LENGTH,
+} from './constants.ts';
+import { ROLES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, VERIFICATION_STATUSES } from './enums.ts';
+
+/**
+ * Account rules and their messages: registration, verification, login, reset, change password,
+ * two-factor and deletion. The API validates request bodies with these schemas and the web forms
+ * validate with the same ones, so a rule and its message live here only.
+ */
+export const AUTH_MESSAGES = {
+  // Spec §5 and §8, word for word.
+  usernameRule: 'Username must be 3–30 chars, letters/numbers/underscore only.',
+  usernameHint: '3–30 chars. Letters, numbers, and underscore only.',
+  passwordRule: 'Password must be 8–72 chars and include upper, lower, number and special.',
+  passwordsMismatch: 'Passwords do not match.',
+  termsRequired: 'You must accept the Terms and Privacy Policy to register.',
+  ageHint: 'You must be 18+ to join.',
+  emailTaken: 'Email already in use.',
+  usernameTaken: 'Username already in use.',
+  resetPasswordRule: 'Password must meet all the requirements below.',
+  resetLinkMissing: 'Missing or invalid reset link. Please request a new email.',
+  resetSuccess: 'Password updated. You can now log in.',
+  forgotSent: 'If that email exists, a reset link has been sent.',
+  forgotFailed: 'Something went wrong. Try again.',
+  newPasswordSame: 'New password must be different from your current password.',
+  verifySuccessDefault: 'Verified! Redirecting…',
+  verifyFailed: 'Verification failed.',
+  resendSuccess: 'Code sent. Check your inbox.',
+  resendFailed: 'Could not resend code.',
+  networkError: 'Network error. Please try again.',
+  loginFailed: 'Login failed',
+  loginNoToken: 'Login failed.',
+  resetFailed: 'Reset failed.',
+  changePasswordFailed: 'Failed to change password.',
+  enableFailed: 'Enable failed.',
+  disableFailed: 'Disable failed.',
+  deleteFailed: 'Failed to delete your account. Please try again.',
+  accountLoadFailed: 'Failed to load account details.',
+  noUserInfo: 'No user info available.',
+  // Ours, where the spec shows no text.
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Enter a valid email address.',
+  passwordRequired: 'Password is required.',
+  passwordTooLong: 'Password must be at most 72 characters.',
+  birthDateInvalid: 'Enter your date of birth.',
+  codeRequired: 'Enter the verification code.',
+  totpFormat: 'Enter the 6-digit code from your authenticator app.',
+  currentPasswordRequired: 'Enter your current password.',
+  resetTokenRequired: 'Missing or invalid reset link. Please request a new email.',
+  registered: 'Account created. We sent a verification code to your email.',
+  verified: 'Email verified. Redirecting to login…',
+  alreadyVerified: 'Your email is already verified. Redirecting to login…',
+  codeInvalid: 'That verification code is not valid.',
+  codeExpired: 'That verification code has expired. Request a new one.',
+  codeAttemptsExceeded: 'Too many wrong codes. Request a new one.',
+  invalidCredentials: 'Invalid email or password.',
+  emailNotVerified: 'Please verify your email before logging in. We can send you a new code.',
+  accountDisabled: 'This account has been disabled. Please contact support.',
+  totpRequired: 'Two-factor authentication is on. Enter the 6-digit code from your authenticator app.',
+  totpInvalid: 'That two-factor code is not valid. Wait for a new code and try again.',
+  resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new email.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  passwordChanged: 'Password changed. Other devices have been signed out.',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  loggedOut: 'You have been logged out.',
+  foreignOrigin: 'This request came from another site and was refused.',
+  twoFactorAlreadyOn: 'Two-factor authentication is already on. Turn it off first to set it up again.',
+  twoFactorNoSecret: 'Set up two-factor authentication first.',
+  twoFactorNotOn: 'Two-factor authentication is not on.',
+  twoFactorEnabled: 'Two-factor authentication is on.',
+  twoFactorDisabled: 'Two-factor authentication is off.',
+  passwordWrong: 'That password is not correct.',
+  accountDeleted: 'Your account has been deleted.',
+  deleteConfirmHint: 'Type DELETE and tick the box to confirm.',
+} as const;
+
+/** Lockout and cooldown texts carry a number. */
+export const lockedMessage = (minutes: number) =>
+  `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+export const resendCooldownMessage = (seconds: number) =>
+  `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting another code.`;
+
+// ---------- rules as functions (the forms' live checklists use them too) ----------
+
+const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+
+/** Removes what a username may not contain, as the register form does while typing. */
+export function sanitiseUsername(value: string): string {
+  return value.replace(/[^A-Za-z0-9_]/g, '').slice(0, USERNAME_MAX);
+}
+
+export function isValidUsername(value: string): boolean {
+  return value.length >= USERNAME_MIN && value.length <= USERNAME_MAX && USERNAME_PATTERN.test(value);
+}
+
+export interface PasswordCheck {
+  id: 'length' | 'upper' | 'lower' | 'digit' | 'special';
+  label: string;
+  ok: boolean;
+}
+
+/** The password checklist shown live under password fields (register, reset, change). */
+export function passwordChecks(password: string): PasswordCheck[] {
+  return [
+    {
+      id: 'length',
+      label: `${PASSWORD_MIN}–${PASSWORD_MAX} characters`,
+      ok: password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX,
+    },
+    { id: 'upper', label: 'An uppercase letter', ok: /[A-Z]/.test(password) },
+    { id: 'lower', label: 'A lowercase letter', ok: /[a-z]/.test(password) },
+    { id: 'digit', label: 'A number', ok: /[0-9]/.test(password) },
+    { id: 'special', label: 'A special character (not a letter or number)', ok: /[^A-Za-z0-9]/.test(password) },
+  ];
+}
+
+export function isStrongPassword(password: string): boolean {
+  return passwordChecks(password).every((c) => c.ok);
+}
+
+/** Verification code as typed: whitespace removed, upper-cased, at most 8 characters. */
+export function normaliseVerificationCode(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase().slice(0, VERIFICATION_CODE_LENGTH);
+}
+
+/** The two-factor field keeps digits only, at most 6. */
+export function normaliseTotpInput(value: string): string {
+  return value.replace(/\D/g, '').slice(0, TOTP_DIGITS);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** The latest date of birth allowed today (today minus 18 years), as YYYY-MM-DD in local time. */
+export function latestBirthDate(today: Date = new Date()): string {
+  const d = new Date(today.getFullYear() - MINIMUM_AGE, today.getMonth(), today.getDate());
+  // 29 February minus 18 years lands on 1 March: the person turns 18 on 1 March in a common year.
+  return isoDate(d);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+export function isRealDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900;
+}
+
+export function isAdult(birthDate: string, today: Date = new Date()): boolean {
+  return isRealDate(birthDate) && birthDate <= latestBirthDate(today);
+}
+
+/** Account deletion needs the word DELETE (any case, spaces around ignored) and a ticked box. */
+export function isDeleteConfirmed(typed: string, ticked: boolean): boolean {
+  return ticked && typed.trim().toUpperCase() === 'DELETE';
+}
+
+// ---------- field schemas ----------
+
+const requiredString = (message: string) => z.string({ error: message }).min(1, message);
+
+export const EmailField = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
+
+/** Login and the email-only forms: required and trimmed; the server compares lower-cased. */
+export const LoginEmailField = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid);
+
+export const UsernameField = z
+  .string({ error: AUTH_MESSAGES.usernameRule })
+  .trim()
+  .refine(isValidUsername, AUTH_MESSAGES.usernameRule);
+
+/** Registration and change password: the full rule, 72 characters at most, never truncated. */
+export const NewPasswordField = z
+  .string({ error: AUTH_MESSAGES.passwordRule })
+  .refine(isStrongPassword, AUTH_MESSAGES.passwordRule);
+
+/** Reset uses the same rule with the reset page's message. */
+export const ResetPasswordField = z
+  .string({ error: AUTH_MESSAGES.resetPasswordRule })
+  .refine(isStrongPassword, AUTH_MESSAGES.resetPasswordRule);
+
+export const BirthDateField = z
+  .string({ error: AUTH_MESSAGES.birthDateInvalid })
+  .refine(isRealDate, { message: AUTH_MESSAGES.birthDateInvalid, abort: true })
+  .refine((v) => isAdult(v), AUTH_MESSAGES.ageHint);
+
+/** A 6-digit TOTP code, sent as a number (spec) or a string; numbers get their leading zeros back. */
+export const TotpCodeField = z
+  .union([z.string(), z.number()], { error: AUTH_MESSAGES.totpFormat })
+  .transform((v) => (typeof v === 'number' ? (Number.isInteger(v) && v >= 0 ? String(v).padStart(6, '0') : '') : v))
+  .refine((v) => /^\d{6}$/.test(v), AUTH_MESSAGES.totpFormat);
+
+const LoginPasswordField = requiredString(AUTH_MESSAGES.passwordRequired).max(
+  PASSWORD_MAX,
+  AUTH_MESSAGES.passwordTooLong,
+);
+
+// ---------- request bodies (API) ----------
+
+export const RegisterBody = z.object({
+  email: EmailField,
+  username: UsernameField,
+  password: NewPasswordField,
+  birthDate: BirthDateField,
+  termsAccepted: z.literal(true, { error: AUTH_MESSAGES.termsRequired }),
+});
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+export const VerifyBody = z.object({
+  email: LoginEmailField,
+  code: z
+    .string({ error: AUTH_MESSAGES.codeRequired })
+    .transform(normaliseVerificationCode)
+    .refine((v) => v.length > 0, AUTH_MESSAGES.codeRequired),
+});
+export type VerifyBody = z.input<typeof VerifyBody>;
+
+export const EmailOnlyBody = z.object({ email: LoginEmailField });
+export type EmailOnlyBody = z.input<typeof EmailOnlyBody>;
+
+export const LoginBody = z.object({
+  email: LoginEmailField,
+  password: LoginPasswordField,
+  totp: TotpCodeField.optional(),
+});
+export type LoginBody = z.input<typeof LoginBody>;
+
+export const ResetPasswordBody = z.object({
+  token: requiredString(AUTH_MESSAGES.resetTokenRequired).max(200, AUTH_MESSAGES.resetTokenRequired),
+  newPassword: ResetPasswordField,
+});
+export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;
+
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: requiredString(AUTH_MESSAGES.currentPasswordRequired).max(
+      PASSWORD_MAX,
+      AUTH_MESSAGES.passwordTooLong,
+    ),
+    newPassword: NewPasswordField,
+  })
+  .refine((b) => b.newPassword !== b.currentPassword, {
+    path: ['newPassword'],
+    message: AUTH_MESSAGES.newPasswordSame,
+  });
+export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
+
+export const TwoFactorEnableBody = z.object({ code: TotpCodeField });
+export type TwoFactorEnableBody = z.input<typeof TwoFactorEnableBody>;
+
+export const TwoFactorDisableBody = z.object({
+  password: LoginPasswordField,
+  code: TotpCodeField,
+});
+export type TwoFactorDisableBody = z.input<typeof TwoFactorDisableBody>;
+
+// ---------- forms (web): the bodies plus what only the form has ----------
+
+const mismatch = { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsMismatch };
+
+export const RegisterForm = RegisterBody.extend({ confirmPassword: z.string() }).refine(
+  (v) => v.password === v.confirmPassword,
+  mismatch,
+);
+export type RegisterForm = z.input<typeof RegisterForm>;
+
+export const ResetPasswordForm = ResetPasswordBody.extend({ confirmPassword: z.string() }).refine(
+  (v) => v.newPassword === v.confirmPassword,
+  mismatch,
+);
+export type ResetPasswordForm = z.input<typeof ResetPasswordForm>;
+
+export const ChangePasswordForm = z
+  .object({
+    currentPassword: ChangePasswordBody.shape.currentPassword,
+    newPassword: NewPasswordField,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, mismatch)
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    message: AUTH_MESSAGES.newPasswordSame,
+  });
+export type ChangePasswordForm = z.input<typeof ChangePasswordForm>;
+
+// ---------- responses ----------
+
+export const AuthUser = z.object({
+  id: z.number(),
+  email: z.string(),
+  username: z.string(),
+  role: z.enum(ROLES),
+});
+export type AuthUser = z.infer<typeof AuthUser>;
+
+export const LoginResponse = z.object({ accessToken: z.string(), user: AuthUser });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const RefreshResponse = z.object({ accessToken: z.string() });
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+export const ChangePasswordResponse = z.object({ message: z.string(), accessToken: z.string() });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
+
+export const AccountView = z.object({
+  id: z.number(),
+  email: z.string(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  birthDate: z.string(),
+  affiliateCode: z.string().nullable(),
+  subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  subscriptionActive: z.boolean(),
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
+  subscriptionStartDate: z.string().nullable(),
+  subscriptionExpiresAt: z.string().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  freeTicketsUsedThisMonth: z.number(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type AccountView = z.infer<typeof AccountView>;
+
+export const TwoFactorStatus = z.object({ enabled: z.boolean(), hasSecret: z.boolean() });
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+
+/** qrBase64 is a PNG, base64 without a data: prefix. */
+export const TwoFactorSetup = z.object({ secretBase32: z.string(), qrBase64: z.string(), otpauthUrl: z.string() });
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
