@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { runUserCreate } from '../src/cli/user-create.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import { devMailbox, users } from '../src/db/schema/index.ts';
 import { seedDemoData } from '../src/lib/demo.ts';
 import { ARGON2_OPTIONS, verifyPassword } from '../src/lib/passwords.ts';
@@ -54,6 +55,41 @@ describe('configuration', () => {
     const stripe = loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
     expect(stripe.payments.provider).toBe('stripe');
     expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+});
+
+describe('migrations', () => {
+  it('create every table and apply only once, however often start-up runs them', async () => {
+    const database = await createTestDatabase();
+    try {
+      await database.migrate();
+      await database.migrate();
+      const { rows } = await database.raw.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+      );
+      const tables = rows.map((r) => r.table_name);
+      for (const t of [
+        'users',
+        'refresh_tokens',
+        'events',
+        'reservations',
+        'orders',
+        'tickets',
+        'subscriptions',
+        'benefits',
+        'top5_songs',
+        'audit_log',
+      ]) {
+        expect(tables).toContain(t);
+      }
+      const applied = await database.raw.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
+      );
+      const files = (await import('node:fs')).readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql'));
+      expect(applied.rows[0]?.n).toBe(files.length);
+    } finally {
+      await database.close();
+    }
   });
 });
 
