@@ -66,6 +66,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storagePlugin);
   await app.register(docsPlugin);
 
+  // The web client and the one error handler come before the modules: Fastify copies the error
+  // handler into each plugin context when the context is created, so a handler set after the
+  // modules would never see their errors. (The not-found handler serves client routes.)
+  if (options.webApp !== false) await app.register(webAppPlugin, { distDir: options.webDistDir });
+  registerErrorHandler(app, {
+    serveSpa: app.serveWebApp ? (request, reply) => app.serveWebApp!(request, reply) : undefined,
+  });
+
   // Domain modules, all under /api.
   await app.register(
     async (api) => {
@@ -77,10 +85,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  // Last: the web client and the one error handler (its not-found handler serves client routes).
-  if (options.webApp !== false) await app.register(webAppPlugin, { distDir: options.webDistDir });
-  registerErrorHandler(app, {
-    serveSpa: app.serveWebApp ? (request, reply) => app.serveWebApp!(request, reply) : undefined,
-  });
   return app;
 }
