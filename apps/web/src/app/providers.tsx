@@ -1,0 +1,33 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createQueryClient } from '../lib/query-client.ts';
+import { getSession, subscribeSession } from '../lib/session.ts';
+import { theme } from './theme.ts';
+
+/**
+ * Mantine (dark only: no ColorSchemeScript, which would be an inline script the CSP forbids),
+ * TanStack Query and notifications. Cached data never outlives the session it was fetched for.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+
+  useEffect(() => {
+    let previousUser = getSession().user?.id ?? null;
+    return subscribeSession(() => {
+      const user = getSession().user?.id ?? null;
+      if (previousUser !== null && user !== previousUser) queryClient.clear();
+      previousUser = user;
+    });
+  }, [queryClient]);
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
+      <QueryClientProvider client={queryClient}>
+        <Notifications position="top-right" zIndex={1000} />
+        {children}
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ComingSoon } from '../components/coming-soon.tsx';
+import { HomePage } from '../features/home/home-page.tsx';
+import { AccessGuard } from './access-guard.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { APP_ROUTES } from './route-table.ts';
+import { NotFoundPage, RouteErrorPage } from './route-error-page.tsx';
+
+/**
+ * The screens that exist. Every other route of the table shows a "Coming soon" placeholder
+ * naming the screen until its feature registers here.
+ */
+const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>> = {
+  '/': HomePage,
+  '/terms': lazy(() => import('../features/legal/terms-page.tsx').then((m) => ({ default: m.TermsPage }))),
+  '/privacy': lazy(() => import('../features/legal/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage }))),
+};
+
+function buildRoutes(): RouteObject[] {
+  const pages: RouteObject[] = APP_ROUTES.map((route) => {
+    const Screen = SCREENS[route.path];
+    const page = Screen ? (
+      <Screen key={route.path} />
+    ) : (
+      <ComingSoon key={route.path} title={route.title} summary={route.summary} />
+    );
+    return {
+      path: route.path,
+      element: <AccessGuard access={route.access}>{page}</AccessGuard>,
+    };
+  });
+  return [
+    {
+      element: <AppLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [...pages, { path: '*', element: <NotFoundPage /> }],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

@@ -1,0 +1,59 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * Club-night dark theme: violet-tinted near-black surfaces and one vivid magenta accent.
+ * Contrast (WCAG AA) checked: body text dark.0 on dark.7 ≈ 15:1, dimmed dark.2 ≈ 7:1,
+ * white on the filled accent (shade 7) ≈ 5.6:1, accent links (shade 3) on dark.7 ≈ 6:1.
+ */
+const magenta: MantineColorsTuple = [
+  '#ffe8fb',
+  '#ffcff3',
+  '#fd9fe6',
+  '#fb6cd9',
+  '#f23ad9',
+  '#e81fcd',
+  '#d10fb8',
+  '#b0009a',
+  '#960084',
+  '#7c006d',
+];
+
+/** Mantine's dark palette: 0 is text, 7 is the page, 6 and 5 are raised surfaces and borders. */
+const dark: MantineColorsTuple = [
+  '#ece9f5',
+  '#cfcadf',
+  '#a9a3bd',
+  '#7b7592',
+  '#4a4460',
+  '#2f2a42',
+  '#1d1929',
+  '#0f0c17',
+  '#0b0912',
+  '#07060c',
+];
+
+export const theme = createTheme({
+  primaryColor: 'magenta',
+  primaryShade: { light: 7, dark: 7 },
+  colors: { magenta, dark },
+  white: '#ffffff',
+  black: '#07060c',
+  fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, system-ui, -apple-system, sans-serif',
+  headings: {
+    fontFamily: '"Space Grotesk", Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, system-ui, sans-serif',
+    fontWeight: '800',
+  },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  respectReducedMotion: true,
+  focusRing: 'auto',
+  autoContrast: true,
+  luminanceThreshold: 0.3,
+  components: {
+    Button: { defaultProps: { fw: 700 } },
+    Anchor: { defaultProps: { c: 'magenta.3' } },
+    Paper: { defaultProps: { bg: 'dark.6' } },
+    Card: { defaultProps: { bg: 'dark.6' } },
+    Menu: { defaultProps: { shadow: 'lg', radius: 'md' } },
+  },
+});

@@ -1,0 +1,16 @@
+import { createApiClient } from './api-client.ts';
+import { isOnPublicAuthPage } from './auth-pages.ts';
+import { currentPath, navigateTo } from './navigation.ts';
+import { clearSession, getAccessToken, setAccessToken } from './session.ts';
+
+/** The app's one API client, bound to the in-memory session. Same origin: the API serves /api. */
+export const api = createApiClient({
+  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
+  tokens: { getAccessToken, setAccessToken, clear: clearSession },
+  isOnAuthPage: isOnPublicAuthPage,
+  onSessionExpired: () => {
+    if (!isOnPublicAuthPage()) {
+      navigateTo({ to: '/login', state: { from: currentPath() }, replace: true });
+    }
+  },
+});

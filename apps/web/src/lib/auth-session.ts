@@ -1,0 +1,60 @@
+import { AuthUser } from '@fourfour/shared/auth';
+import { api } from './api.ts';
+import { LOGOUT_PATH } from './api-client.ts';
+import { navigateTo } from './navigation.ts';
+import { clearSession, getSession, type SessionUser, setSession } from './session.ts';
+
+/** GET /api/auth/me → the signed-in user. */
+export async function fetchCurrentUser(): Promise<SessionUser> {
+  const body = await api.get('/api/auth/me', { retryOnUnauthorized: false });
+  return AuthUser.parse(body);
+}
+
+let restoring: Promise<void> | null = null;
+
+/**
+ * On start-up: ask POST /api/auth/refresh once; with a token, learn the user from /api/auth/me.
+ * Any failure leaves a visitor signed out without redirecting (public pages stay public).
+ */
+export function restoreSession(): Promise<void> {
+  if (!restoring) {
+    restoring = (async () => {
+      try {
+        const token = await api.fetchNewAccessToken();
+        const user = await fetchCurrentUser();
+        setSession(getSession().accessToken ?? token, user);
+      } catch {
+        clearSession();
+      }
+    })();
+  }
+  return restoring;
+}
+
+/** POST /api/auth/logout (no bearer), clear the session, go to /login. */
+export async function logout(): Promise<void> {
+  try {
+    await api.send(LOGOUT_PATH, { method: 'POST' });
+  } catch {
+    // Signing out locally must not depend on the network; the cookie expires on its own.
+  }
+  clearSession();
+  navigateTo({ to: '/login', replace: true });
+}
+
+/**
+ * Where to go after logging in: the guarded page the user came from (location.state.from),
+ * only when it is a path on this site; otherwise home.
+ */
+export function redirectTargetFrom(state: unknown): string {
+  const from = (state as { from?: unknown } | null | undefined)?.from;
+  let path: string | null = null;
+  if (typeof from === 'string') path = from;
+  else if (typeof from === 'object' && from !== null && 'pathname' in from) {
+    const location = from as { pathname: unknown; search?: unknown; hash?: unknown };
+    path = `${String(location.pathname)}${String(location.search ?? '')}${String(location.hash ?? '')}`;
+  }
+  if (path === null || !/^\/(?![/\\])/.test(path)) return '/';
+  if (path === '/login' || path.startsWith('/login?')) return '/';
+  return path;
+}
