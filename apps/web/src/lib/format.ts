@@ -43,9 +43,15 @@ function toDate(value: Instant): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** An instant (ISO timestamp with zone, epoch ms, Date) as "Sat, 14 Mar 2026" in London. */
+/** "Sat 14 Mar 2026", assembled from parts so it reads the same in every ICU version. */
+function shortDate(date: Date): string {
+  const parts = Object.fromEntries(dateFormat.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/** An instant (ISO timestamp with zone, epoch ms, Date) as "Sat 14 Mar 2026" in London. */
 export function formatDate(value: Instant): string {
-  return dateFormat.format(toDate(value));
+  return shortDate(toDate(value));
 }
 
 /** An instant as "14 March 2026" in London. */
@@ -58,7 +64,7 @@ export function formatTime(value: Instant): string {
   return timeFormat.format(toDate(value));
 }
 
-/** An instant as "Sat, 14 Mar 2026, 22:00" in London. */
+/** An instant as "Sat 14 Mar 2026, 22:00" in London. */
 export function formatDateTime(value: Instant): string {
   return `${formatDate(value)}, ${formatTime(value)}`;
 }
@@ -75,8 +81,7 @@ export function formatLocalDate(value: string): string {
   if (!match) return value;
   const [, year, month, day] = match;
   // Noon UTC keeps the calendar day whatever zone the formatter uses.
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), 12));
-  return dateFormat.format(date);
+  return shortDate(new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), 12)));
 }
 
 /** "2026-03-14T22:00:00" → "22:00" (wall-clock, no conversion). */
