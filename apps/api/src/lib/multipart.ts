@@ -30,7 +30,8 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
   for await (const part of request.parts({ limits: { fileSize: largest + 1 } })) {
     if (part.type === 'field') {
       const list = body.fields[part.fieldname] ?? [];
-      list.push(String(part.value));
+      // A field sent with Content-Type application/json arrives already parsed: keep it as text.
+      list.push(typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
       body.fields[part.fieldname] = list;
       continue;
     }
