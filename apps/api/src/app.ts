@@ -7,8 +7,11 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import contentRoutes from './modules/content/content.routes.ts';
+import './modules/content/content.seed.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import platformRoutes from './modules/platform/platform.routes.ts';
+import submissionsRoutes from './modules/submissions/submissions.routes.ts';
 import './modules/users/users.seed.ts';
 import authPlugin from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
@@ -79,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(platformRoutes);
+      await api.register(contentRoutes);
+      await api.register(submissionsRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(accountRoutes, { prefix: '/account' });
     },

@@ -31,6 +31,8 @@ declare module 'fastify' {
 }
 
 const SAFE_KEY = /^[a-z0-9/_-]+\/[a-f0-9-]{36}\.[a-z0-9]{2,5}$/;
+/** Folders under `private/` (song submissions) are never served by the public media route. */
+export const PRIVATE_FOLDER = 'private/';
 
 /**
  * Files on local disk under DATA_DIR/uploads, metadata in the database. Several instances need a
@@ -88,7 +90,12 @@ export default fp(
     app.get<{ Params: { '*': string } }>(
       '/api/media/files/*',
       { schema: { tags: ['media'], summary: 'A stored file (uploaded image or generated artwork)' } },
-      (request, reply) => storage.send(request, reply, request.params['*']),
+      (request, reply) => {
+        const key = request.params['*'];
+        if (key.startsWith(PRIVATE_FOLDER))
+          return reply.status(404).send({ message: 'File not found.', code: 'NOT_FOUND' });
+        return storage.send(request, reply, key);
+      },
     );
   },
   { name: 'storage', dependencies: ['db', 'config'] },

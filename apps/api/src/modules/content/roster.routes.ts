@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PublicRosterEntry, ROSTER_CATEGORIES, RosterEntry, RosterEntryInput } from '@fourfour/shared/content';
+import { createRosterEntry, deleteRosterEntry, listPublicRoster, listRoster } from './roster.service.ts';
+
+const CategoryQuery = z.object({ category: z.enum(ROSTER_CATEGORIES) });
+
+const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/public/roster',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['content'],
+        summary: 'Active DJs or creators (INFLUENCER), with the contact line to show under each bio',
+        querystring: CategoryQuery,
+        response: { 200: z.array(PublicRosterEntry) },
+      },
+    },
+    async (request) => listPublicRoster(app.db, request.query.category),
+  );
+
+  app.get(
+    '/admin/roster',
+    {
+      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      schema: {
+        tags: ['content'],
+        summary: 'Every roster entry of a category, hidden ones too',
+        querystring: CategoryQuery,
+        response: { 200: z.array(RosterEntry) },
+      },
+    },
+    async (request) => listRoster(app.db, { category: request.query.category, activeOnly: false }),
+  );
+
+  app.post(
+    '/admin/roster',
+    {
+      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      schema: {
+        tags: ['content'],
+        summary: 'Add a DJ or creator (sortOrder 1000 unless given)',
+        body: RosterEntryInput,
+        response: { 201: RosterEntry },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createRosterEntry(app.db, request.body)),
+  );
+
+  app.delete(
+    '/admin/roster/:id',
+    {
+      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      schema: {
+        tags: ['content'],
+        summary: 'Delete a roster entry (and its uploaded portrait)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deleteRosterEntry(app, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+export default rosterRoutes;
