@@ -10,8 +10,11 @@ import authRoutes from './modules/auth/auth.routes.ts';
 import contentRoutes from './modules/content/content.routes.ts';
 import './modules/content/content.seed.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import paymentRoutes from './modules/payments/payments.routes.ts';
 import platformRoutes from './modules/platform/platform.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
+import ticketRoutes from './modules/tickets/tickets.routes.ts';
+import './modules/tickets/tickets.seed.ts';
 import './modules/users/users.seed.ts';
 import authPlugin from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
@@ -19,6 +22,7 @@ import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import jobsPlugin, { type JobsPluginOptions } from './plugins/jobs.ts';
 import mailPlugin from './plugins/mail.ts';
+import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -64,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { database: options.database });
   await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(mailPlugin);
+  await app.register(paymentsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin);
@@ -86,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(submissionsRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(accountRoutes, { prefix: '/account' });
+      await api.register(ticketRoutes);
+      await api.register(paymentRoutes);
     },
     { prefix: '/api' },
   );
