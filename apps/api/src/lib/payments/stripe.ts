@@ -1,0 +1,131 @@
+import Stripe from 'stripe';
+import {
+  type CheckoutSession,
+  NotImplementedError,
+  type PaymentCheckoutInput,
+  type PaymentGateway,
+  type ProviderEvent,
+  type Refund,
+  type RefundInput,
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookSignatureError,
+} from './gateway.ts';
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_URL: points the SDK at a stand-in (protocol, host, port). */
+  apiUrl?: string;
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+function toSession(s: Stripe.Checkout.Session): CheckoutSession {
+  return {
+    id: s.id,
+    mode: s.mode === 'subscription' ? 'subscription' : 'payment',
+    url: s.url ?? null,
+    status: (s.status ?? 'open') as CheckoutSession['status'],
+    paymentStatus: s.payment_status as CheckoutSession['paymentStatus'],
+    clientReferenceId: s.client_reference_id ?? null,
+    metadata: (s.metadata ?? {}) as Record<string, string>,
+    amountTotalPence: s.amount_total ?? 0,
+    currency: s.currency ?? 'gbp',
+    paymentId: idOf(s.payment_intent as string | { id: string } | null),
+    customerId: idOf(s.customer as string | { id: string } | null),
+    subscriptionId: idOf(s.subscription as string | { id: string } | null),
+    expiresAt: new Date(s.expires_at * 1000),
+  };
+}
+
+/** Stripe through its official SDK: Checkout, refunds and signed webhooks. */
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const target = options.apiUrl ? new URL(options.apiUrl) : null;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(target
+      ? {
+          host: target.hostname,
+          port: target.port || (target.protocol === 'http:' ? 80 : 443),
+          protocol: target.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+
+  return {
+    provider: 'stripe',
+    minimumSessionLifetimeSeconds: 30 * 60,
+
+    async createCheckoutSession(input: PaymentCheckoutInput) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: input.clientReferenceId,
+          metadata: input.metadata,
+          payment_intent_data: { metadata: input.metadata },
+          line_items: input.lineItems.map((item) => ({
+            quantity: item.quantity,
+            price_data: {
+              currency: input.currency,
+              unit_amount: item.unitAmountPence,
+              product_data: { name: item.name },
+            },
+          })),
+          customer_email: input.customerEmail,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toSession(session);
+    },
+
+    async retrieveCheckoutSession(sessionId) {
+      return toSession(await stripe.checkout.sessions.retrieve(sessionId));
+    },
+
+    async expireCheckoutSession(sessionId) {
+      try {
+        return toSession(await stripe.checkout.sessions.expire(sessionId));
+      } catch (err) {
+        // Already complete or expired: answer the session as it is.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          return toSession(await stripe.checkout.sessions.retrieve(sessionId));
+        }
+        throw err;
+      }
+    },
+
+    async refund(input: RefundInput): Promise<Refund> {
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.paymentId, amount: input.amountPence, metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id, status: (refund.status ?? 'pending') as Refund['status'], amountPence: refund.amount };
+    },
+
+    verifyWebhook(rawBody, signature): ProviderEvent {
+      if (!signature) throw new WebhookSignatureError('missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch (err) {
+        throw new WebhookSignatureError((err as Error).message);
+      }
+      const object = event.data.object as unknown as Record<string, unknown>;
+      return { id: event.id, type: event.type, objectId: String(object.id ?? ''), object };
+    },
+
+    async createSubscriptionCheckoutSession() {
+      throw new NotImplementedError('Subscription checkout');
+    },
+    async createPortalSession() {
+      throw new NotImplementedError('Customer portal');
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+
+/**
+ * The value inside a ticket's QR code: `FT1.<ticket id, 16 bytes base64url>.<Ed25519 signature,
+ * base64url>` (about 112 characters). A forged or altered code fails verification before any
+ * database read, and a scanner holding only the public key could check codes offline.
+ */
+const PREFIX = 'FT1';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const privateKeys = new Map<string, KeyObject>();
+const publicKeys = new Map<string, KeyObject>();
+
+function privateKeyOf(pem: string): KeyObject {
+  let key = privateKeys.get(pem);
+  if (!key) {
+    key = createPrivateKey(pem);
+    privateKeys.set(pem, key);
+  }
+  return key;
+}
+
+/** The public key from a PEM (private or public); a KeyObject passes through. */
+function publicKeyOf(key: string | KeyObject): KeyObject {
+  if (typeof key !== 'string') return key.type === 'private' ? createPublicKey(key) : key;
+  let found = publicKeys.get(key);
+  if (!found) {
+    found = key.includes('PRIVATE KEY') ? createPublicKey(privateKeyOf(key)) : createPublicKey(key);
+    publicKeys.set(key, found);
+  }
+  return found;
+}
+
+function uuidToBytes(id: string): Buffer {
+  return Buffer.from(id.replace(/-/g, ''), 'hex');
+}
+
+function bytesToUuid(bytes: Buffer): string {
+  const h = bytes.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Signs a ticket id with TICKET_SIGNING_KEY (Ed25519 private key, PEM). */
+export function signTicketToken(ticketId: string, privateKeyPem: string): string {
+  if (!UUID_RE.test(ticketId)) throw new Error('ticket ids are UUIDs');
+  const body = `${PREFIX}.${uuidToBytes(ticketId).toString('base64url')}`;
+  const signature = sign(null, Buffer.from(body), privateKeyOf(privateKeyPem));
+  return `${body}.${signature.toString('base64url')}`;
+}
+
+/**
+ * The ticket id inside a QR value, or null when the value is malformed or its signature does not
+ * verify. `key`: the signing key's PEM (private or public) or a KeyObject.
+ */
+export function verifyTicketToken(token: string, key: string | KeyObject): string | null {
+  if (typeof token !== 'string' || token.length > 200) return null;
+  const parts = token.trim().split('.');
+  if (parts.length !== 3 || parts[0] !== PREFIX) return null;
+  const [, idPart, sigPart] = parts as [string, string, string];
+  if (!/^[A-Za-z0-9_-]{22}$/.test(idPart) || !/^[A-Za-z0-9_-]{86}$/.test(sigPart)) return null;
+  const idBytes = Buffer.from(idPart, 'base64url');
+  const signature = Buffer.from(sigPart, 'base64url');
+  if (idBytes.length !== 16 || signature.length !== 64) return null;
+  // Base64url has several spellings of the same bytes; accept only the canonical one.
+  if (idBytes.toString('base64url') !== idPart || signature.toString('base64url') !== sigPart) return null;
+  try {
+    const ok = verify(null, Buffer.from(`${PREFIX}.${idPart}`), publicKeyOf(key), signature);
+    return ok ? bytesToUuid(idBytes) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LocalCheckoutView, TICKET_MESSAGES, UrlResponse } from '@fourfour/shared/tickets';
+import { penceToPounds } from '@fourfour/shared/money';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { WebhookSignatureError } from '../../lib/payments/gateway.ts';
+import { handleProviderEvent } from './payments.service.ts';
+
+/** Stripe's webhook keeps the raw body: its signature is over the exact bytes. */
+const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.post('/payments/stripe/webhook', { schema: { hide: true } }, async (request, reply) => {
+    if (app.payments.provider !== 'stripe') throw notFound();
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers['stripe-signature'];
+    let event: ReturnType<typeof app.payments.verifyWebhook>;
+    try {
+      event = app.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) {
+        request.log.warn({ reason: err.message }, 'Stripe webhook refused: bad signature');
+        throw new AppError('BAD_SIGNATURE', 400, 'Webhook signature verification failed.');
+      }
+      throw err;
+    }
+    // Any failure below answers 500, so Stripe delivers the event again later.
+    const result = await handleProviderEvent(app, event);
+    request.log.info({ eventId: event.id, type: event.type, result }, 'Stripe webhook handled');
+    return reply.send({ received: true });
+  });
+};
+
+/**
+ * The local provider's hosted page: it reads the session, and its Pay and Cancel buttons do what
+ * Stripe's checkout.session.completed and checkout.session.expired webhooks do, through the same
+ * handler. Only the buyer who started the checkout can see or act on it.
+ */
+const localPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const Params = z.object({ sessionId: z.string().min(1).max(100) });
+
+  async function ownSession(sessionId: string, userId: number) {
+    const local = app.localPayments;
+    if (!local) throw notFound();
+    const row = await local.findCheckoutSession(sessionId);
+    if (!row || row.metadata.userId !== String(userId)) throw notFound(TICKET_MESSAGES.checkoutSessionNotFound);
+    return { local, row };
+  }
+  const successUrlOf = (url: string, id: string) => url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(id));
+
+  app.get(
+    '/payments/local/checkout/:sessionId',
+    {
+      preHandler: app.requireAuth,
+      schema: { tags: ['payments'], params: Params, response: { 200: LocalCheckoutView } },
+    },
+    async (request) => {
+      const { local, row } = await ownSession(request.params.sessionId, request.user!.id);
+      const session = await local.retrieveCheckoutSession(row.id);
+      return {
+        id: row.id,
+        status: session.status,
+        paymentStatus: session.paymentStatus,
+        amountTotal: penceToPounds(row.amountTotalPence),
+        currency: row.currency,
+        lineItems: row.lineItems.map((i) => ({
+          name: i.name,
+          unitAmount: penceToPounds(i.unitAmountPence),
+          quantity: i.quantity,
+        })),
+        expiresAt: row.expiresAt.toISOString(),
+        successUrl: successUrlOf(row.successUrl, row.id),
+        cancelUrl: row.cancelUrl,
+      };
+    },
+  );
+
+  app.post(
+    '/payments/local/checkout/:sessionId/complete',
+    { preHandler: app.requireAuth, schema: { tags: ['payments'], params: Params, response: { 200: UrlResponse } } },
+    async (request) => {
+      const { local, row } = await ownSession(request.params.sessionId, request.user!.id);
+      const session = await local.completeCheckoutSession(row.id);
+      if (!session || session.status !== 'complete') {
+        throw conflict('This checkout has expired. Please reserve your tickets again.', 'CHECKOUT_EXPIRED');
+      }
+      await handleProviderEvent(app, {
+        id: `local_evt_${row.id}_completed`,
+        type: 'checkout.session.completed',
+        objectId: row.id,
+        object: {},
+      });
+      return { url: successUrlOf(row.successUrl, row.id) };
+    },
+  );
+
+  app.post(
+    '/payments/local/checkout/:sessionId/cancel',
+    { preHandler: app.requireAuth, schema: { tags: ['payments'], params: Params, response: { 200: UrlResponse } } },
+    async (request) => {
+      const { local, row } = await ownSession(request.params.sessionId, request.user!.id);
+      const session = await local.expireCheckoutSession(row.id);
+      if (session.status === 'expired') {
+        await handleProviderEvent(app, {
+          id: `local_evt_${row.id}_expired`,
+          type: 'checkout.session.expired',
+          objectId: row.id,
+          object: {},
+        });
+      }
+      return { url: session.status === 'complete' ? successUrlOf(row.successUrl, row.id) : row.cancelUrl };
+    },
+  );
+};
+
+const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(stripeWebhookRoutes);
+  await app.register(localPaymentRoutes);
+};
+export default paymentRoutes;

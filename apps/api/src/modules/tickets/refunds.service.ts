@@ -1,0 +1,149 @@
+import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { events, orders, tickets, users } from '../../db/schema/index.ts';
+import { applyCheckoutSession } from './checkout.service.ts';
+import { formatEventTime, sendTimeoutRefundEmail } from './ticket-email.ts';
+import { TICKET_JOBS } from './ticket-jobs.ts';
+
+/**
+ * The refund job: one full refund per order through the provider, with the idempotency key
+ * `refund:<order>`, so a retry after a crash never pays out twice. The provider is called with no
+ * transaction open; the order is marked REFUNDED afterwards.
+ */
+export async function refundOrder(app: FastifyInstance, orderId: string): Promise<void> {
+  const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.status !== 'REFUND_PENDING') return;
+  let refundId: string | null = null;
+  if (order.amountPence > 0 && order.providerPaymentId && order.provider !== 'none') {
+    const refund = await app.payments.refund({
+      paymentId: order.providerPaymentId,
+      idempotencyKey: `refund:${order.id}`,
+      metadata: { orderId: order.id, reason: order.refundReason ?? 'TIMEOUT' },
+    });
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new Error(`refund ${refund.id} for order ${order.id} ${refund.status}`);
+    }
+    refundId = refund.id;
+  }
+  await app.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(orders)
+      .set({
+        status: 'REFUNDED',
+        providerRefundId: refundId,
+        refundedAt: sql`now()`,
+        updatedAt: sql`now()`,
+        outcome: order.refundReason === 'TIMEOUT' ? 'REFUNDED_TIMEOUT' : order.outcome,
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'REFUND_PENDING')))
+      .returning({ id: orders.id });
+    if (updated.length > 0 && order.refundReason === 'TIMEOUT') await sendTimeoutRefundEmail(app, tx, order.id);
+  });
+}
+
+/**
+ * The reconciliation job: checkouts still PENDING a few minutes on are read from the provider. A
+ * paid one is fulfilled (a lost webhook loses nothing); one open past its expiry is expired at the
+ * provider first, so it can no longer be paid, and its hold is released.
+ */
+export async function reconcileCheckouts(app: FastifyInstance, olderThanSeconds = 300): Promise<number> {
+  const pending = await app.db
+    .select({ sessionId: orders.providerSessionId })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['PENDING']),
+        eq(orders.provider, app.payments.provider),
+        isNotNull(orders.providerSessionId),
+        lt(orders.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    )
+    .limit(200);
+  let done = 0;
+  for (const { sessionId } of pending) {
+    if (!sessionId) continue;
+    try {
+      let session = await app.payments.retrieveCheckoutSession(sessionId);
+      if (session.status === 'open' && session.expiresAt.getTime() <= Date.now()) {
+        session = await app.payments.expireCheckoutSession(sessionId);
+      }
+      if (session.status !== 'open') {
+        await applyCheckoutSession(app, session);
+        done++;
+      }
+    } catch (err) {
+      app.log.warn({ err, sessionId }, 'reconciliation of a checkout failed; next run tries again');
+    }
+  }
+  return done;
+}
+
+/**
+ * An event was cancelled: open holds are released, every ticket is voided (a free ticket's
+ * allowance comes back with it) and every holder is emailed. For an event the product owns, each
+ * paid order is refunded in full by the refund job; a third-party organiser's event names the
+ * organiser's contact for refunds instead. Safe to run again: nothing is VALID or PAID twice.
+ */
+export async function cancelEventTickets(app: FastifyInstance, eventId: number): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(eq(events.id, eventId));
+    if (!event) return;
+    await tx.execute(sql`
+      WITH r AS (
+        UPDATE reservations SET status = 'CANCELLED', released_at = now()
+        WHERE event_id = ${eventId} AND status = 'HELD'
+        RETURNING standard_qty, vip_qty
+      ), sums AS (SELECT coalesce(sum(standard_qty), 0)::int AS s, coalesce(sum(vip_qty), 0)::int AS v FROM r)
+      UPDATE events SET held_standard = held_standard - sums.s, held_vip = held_vip - sums.v
+      FROM sums WHERE events.id = ${eventId} AND (sums.s > 0 OR sums.v > 0)`);
+
+    const isOwned = !event.organiserName;
+    if (isOwned) {
+      const refunding = await tx
+        .update(orders)
+        .set({ status: 'REFUND_PENDING', refundReason: 'EVENT_CANCELLED', updatedAt: sql`now()` })
+        .where(and(eq(orders.eventId, eventId), eq(orders.status, 'PAID'), sql`${orders.amountPence} > 0`))
+        .returning({ id: orders.id });
+      for (const { id } of refunding) await app.jobs.send(TICKET_JOBS.refundOrder, { orderId: id }, { tx });
+    }
+
+    const voided = await tx
+      .update(tickets)
+      .set({ status: 'VOID', voidedAt: sql`now()` })
+      .where(and(eq(tickets.eventId, eventId), ne(tickets.status, 'VOID')))
+      .returning({ userId: tickets.userId, isFree: tickets.isFree, pricePaidPence: tickets.pricePaidPence });
+    const perUser = new Map<number, { count: number; paid: number }>();
+    for (const t of voided) {
+      const entry = perUser.get(t.userId) ?? { count: 0, paid: 0 };
+      entry.count++;
+      entry.paid += t.isFree ? 0 : t.pricePaidPence;
+      perUser.set(t.userId, entry);
+    }
+    if (perUser.size === 0) return;
+    const holders = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...perUser.keys()]));
+    const when = formatEventTime(event.startsAt, app.config.timezone);
+    for (const holder of holders) {
+      if (!holder.email) continue;
+      const { count, paid } = perUser.get(holder.id)!;
+      const paragraphs = [
+        `${event.title} (${when}) has been cancelled. Your ${count} ticket(s) for it are no longer valid.`,
+      ];
+      if (isOwned) {
+        if (paid > 0) paragraphs.push('We are refunding what you paid in full to your original payment method.');
+        paragraphs.push('Any free ticket you used for this event has been returned to your yearly allowance.');
+      } else {
+        paragraphs.push(
+          `This event was run by ${event.organiserName}. For a refund, please contact them${event.organiserContact ? `: ${event.organiserContact}` : '.'}`,
+        );
+      }
+      await app.mail.send(
+        holder.email,
+        { subject: `Cancelled: ${event.title}`, heading: 'Your event has been cancelled', paragraphs },
+        { tx },
+      );
+    }
+  });
+}

@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AFFILIATE_DISCOUNT_PERCENT } from '@fourfour/shared/constants';
+import {
+  CheckoutResult,
+  CheckoutResultQuery,
+  CheckoutSessionQuery,
+  EventUsageResponse,
+  FreeTicketUsage,
+  MyTicketsQuery,
+  OwnedTicket,
+  ReserveBody,
+  ReserveQuery,
+  ReserveResponse,
+  UrlResponse,
+  ValidateCodeResponse,
+} from '@fourfour/shared/tickets';
+import { getCheckoutResult, startCheckout } from './checkout.service.ts';
+import { getFreeTicketUsage, hasFreeTicketForEvent } from './free-tickets.service.ts';
+import { getMyTicket, listMyTickets } from './my-tickets.service.ts';
+import { findAffiliateByCode, reserveTickets } from './reserve.service.ts';
+import { defineTicketJobs } from './tickets.jobs.ts';
+
+/** Purchase (reserve, checkout, result), affiliate code check, and the account's tickets. */
+const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
+  defineTicketJobs(app);
+
+  // The spec's client posts the checkout call form-encoded with an empty body.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.post(
+    '/tickets/reserve',
+    {
+      preHandler: app.requireAuth,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['tickets'],
+        querystring: ReserveQuery,
+        body: ReserveBody,
+        response: { 200: ReserveResponse },
+      },
+    },
+    async (request) =>
+      reserveTickets(app, {
+        userId: request.user!.id,
+        eventId: request.query.eventId,
+        affiliateCode: request.query.affiliateCode,
+        drafts: request.body,
+      }),
+  );
+
+  app.post(
+    '/tickets/create-checkout-session',
+    {
+      preHandler: app.requireAuth,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['tickets'], querystring: CheckoutSessionQuery, response: { 200: UrlResponse } },
+    },
+    async (request) => startCheckout(app, request.user!.id, request.query.reservationToken),
+  );
+
+  app.get(
+    '/tickets/checkout-result',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags: ['tickets'], querystring: CheckoutResultQuery, response: { 200: CheckoutResult } },
+    },
+    async (request) => getCheckoutResult(app, request.query.session_id),
+  );
+
+  app.get(
+    '/tickets/validate',
+    {
+      preHandler: app.requireAuth,
+      // Codes are not secrets, but guessing them in bulk should be slow.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['tickets'],
+        querystring: z.object({ code: z.string().max(64).default('') }),
+        response: { 200: ValidateCodeResponse },
+      },
+    },
+    async (request) => {
+      const affiliate = await findAffiliateByCode(app.db, request.query.code);
+      const valid = !!affiliate && affiliate.id !== request.user!.id;
+      return { valid, discountPercent: valid ? AFFILIATE_DISCOUNT_PERCENT : 0 };
+    },
+  );
+
+  app.get(
+    '/tickets/event-usage',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['tickets'],
+        querystring: z.object({ eventId: z.coerce.number().int().positive() }),
+        response: { 200: EventUsageResponse },
+      },
+    },
+    async (request) => ({
+      hasFreeForEvent: await hasFreeTicketForEvent(app.db, request.user!.id, request.query.eventId),
+    }),
+  );
+
+  app.get(
+    '/account/my-tickets',
+    {
+      preHandler: app.requireAuth,
+      schema: { tags: ['account'], querystring: MyTicketsQuery, response: { 200: z.array(OwnedTicket) } },
+    },
+    async (request) => listMyTickets(app, request.user!.id, request.query),
+  );
+
+  app.get(
+    '/account/my-tickets/:ticketId',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['account'],
+        params: z.object({ ticketId: z.uuid() }),
+        querystring: z.object({ includeQr: z.stringbool().default(true) }),
+        response: { 200: OwnedTicket },
+      },
+    },
+    async (request) => getMyTicket(app, request.user!.id, request.params.ticketId, request.query.includeQr),
+  );
+
+  app.get(
+    '/account/free-tickets',
+    { preHandler: app.requireAuth, schema: { tags: ['account'], response: { 200: FreeTicketUsage } } },
+    async (request) => getFreeTicketUsage(app.db, request.user!.id, app.config.timezone),
+  );
+};
+export default ticketRoutes;

@@ -1,0 +1,102 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { discountedPricePence } from '@fourfour/shared/tickets';
+import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
+import { registerDemoSeeder } from '../../lib/demo.ts';
+
+/** The demo affiliate's code (affiliate@fourfour.local); try it on the purchase page. */
+export const DEMO_AFFILIATE_CODE = 'PROMOKAY';
+
+/**
+ * Demo data for tickets: the affiliate's code, and one order bought with it (a STANDARD and a VIP
+ * ticket for raver@) on the first upcoming event on sale, so affiliate stats and "my tickets" have
+ * something to show. The events seeder (order 20) already sold tickets without a code.
+ */
+registerDemoSeeder({
+  name: 'tickets',
+  order: 30,
+  async seed(app): Promise<string[]> {
+    const [affiliate] = await app.db
+      .update(users)
+      .set({ affiliateCode: DEMO_AFFILIATE_CODE })
+      .where(eq(users.email, 'affiliate@fourfour.local'))
+      .returning({ id: users.id });
+    const [buyer] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, 'raver@fourfour.local'));
+    const [event] = await app.db
+      .select()
+      .from(events)
+      .where(
+        and(
+          eq(events.status, 'PUBLISHED'),
+          eq(events.cancelled, false),
+          gt(events.startsAt, sql`now() + interval '3 days'`),
+          sql`${events.soldStandard} + ${events.heldStandard} < ${events.totalStandard}`,
+          sql`${events.soldVip} + ${events.heldVip} < ${events.totalVip}`,
+        ),
+      )
+      .orderBy(asc(events.startsAt))
+      .limit(1);
+    if (!affiliate || !buyer || !event) return [`Demo affiliate code: ${DEMO_AFFILIATE_CODE}`];
+
+    const items = [
+      { ticketType: 'STANDARD' as const, firstName: 'Lena', lastName: 'Okafor', dateOfBirth: '1996-04-12' },
+      { ticketType: 'VIP' as const, firstName: 'Marco', lastName: 'Reyes', dateOfBirth: '1993-11-30' },
+    ].map((d) => ({
+      ...d,
+      useFreeTicket: false,
+      pricePence: discountedPricePence(d.ticketType === 'VIP' ? event.vipPricePence : event.standardPricePence, true),
+    }));
+    const total = items.reduce((s, i) => s + i.pricePence, 0);
+    await app.db.transaction(async (tx) => {
+      const [reservation] = await tx
+        .insert(reservations)
+        .values({
+          userId: buyer.id,
+          eventId: event.id,
+          status: 'FULFILLED',
+          standardQty: 1,
+          vipQty: 1,
+          items,
+          affiliateId: affiliate.id,
+          totalPence: total,
+          expiresAt: new Date(),
+          releasedAt: new Date(),
+        })
+        .returning({ id: reservations.id });
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          reservationId: reservation!.id,
+          userId: buyer.id,
+          eventId: event.id,
+          provider: 'local',
+          providerSessionId: `demo_${reservation!.id}`,
+          amountPence: total,
+          status: 'PAID',
+          outcome: 'FULFILLED',
+          affiliateId: affiliate.id,
+          paidAt: new Date(),
+        })
+        .returning({ id: orders.id });
+      await tx.insert(tickets).values(
+        items.map((i) => ({
+          orderId: order!.id,
+          eventId: event.id,
+          userId: buyer.id,
+          ticketType: i.ticketType,
+          firstName: i.firstName,
+          lastName: i.lastName,
+          dateOfBirth: i.dateOfBirth,
+          pricePaidPence: i.pricePence,
+          affiliateId: affiliate.id,
+        })),
+      );
+      await tx
+        .update(events)
+        .set({ soldStandard: sql`${events.soldStandard} + 1`, soldVip: sql`${events.soldVip} + 1` })
+        .where(eq(events.id, event.id));
+    });
+    return [
+      `Demo affiliate code: ${DEMO_AFFILIATE_CODE} (affiliate@fourfour.local); raver@ holds 2 tickets bought with it.`,
+    ];
+  },
+});

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small local stand-in for the parts of Stripe's API the product uses (checkout sessions:
+ * create, retrieve, expire; refunds: create), so tests run the real `stripe` SDK over HTTP via
+ * STRIPE_API_URL. State is kept in memory; tests mark sessions paid, make calls fail, and read
+ * what was asked. Idempotency keys behave as on Stripe: the same key answers the same object.
+ */
+
+export interface StandInSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  amount_total: number;
+  currency: string;
+  payment_intent: string | null;
+  customer: string | null;
+  subscription: string | null;
+  customer_email: string | null;
+  expires_at: number;
+  created: number;
+  url: string | null;
+  success_url: string;
+  cancel_url: string;
+  line_items: { name: string; unit_amount: number; quantity: number }[];
+}
+
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+}
+
+type Nested = { [key: string]: Nested | string | Nested[] | string[] };
+
+/** Stripe's form encoding: `a[b][0][c]=v` → { a: { b: [ { c: 'v' } ] } }. */
+function parseForm(body: string): Nested {
+  const root: Nested = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const segments = rawKey.split(/\[|\]\[|\]/).filter((s) => s !== '');
+    let node: Record<string, unknown> = root;
+    segments.forEach((seg, i) => {
+      const last = i === segments.length - 1;
+      if (last) {
+        node[seg] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(segments[i + 1] ?? '');
+      node[seg] ??= nextIsIndex ? [] : {};
+      node = node[seg] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+export class StripeStandIn {
+  readonly sessions = new Map<string, StandInSession>();
+  readonly refunds = new Map<string, StandInRefund>();
+  readonly requests: { method: string; path: string; idempotencyKey?: string }[] = [];
+  private readonly idempotent = new Map<string, { status: number; body: unknown }>();
+  /** Calls to fail with 500 next (the SDK retries them), by "METHOD path-prefix". */
+  private readonly failures: { match: string; remaining: number }[] = [];
+  private server: Server | null = null;
+  url = '';
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.url;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** The buyer paid on Stripe's page. */
+  markPaid(sessionId: string): StandInSession {
+    const s = this.mustGet(sessionId);
+    s.status = 'complete';
+    s.payment_status = s.amount_total === 0 ? 'no_payment_required' : 'paid';
+    s.payment_intent = newId('pi');
+    s.url = null;
+    return s;
+  }
+
+  /** Stripe expired the session (its expires_at passed). */
+  markExpired(sessionId: string): StandInSession {
+    const s = this.mustGet(sessionId);
+    s.status = 'expired';
+    s.url = null;
+    return s;
+  }
+
+  /** The next `times` calls whose "METHOD /path" starts with `match` answer 500. */
+  failNext(match: string, times: number): void {
+    this.failures.push({ match, remaining: times });
+  }
+
+  sessionFor(reservationId: string): StandInSession | undefined {
+    return [...this.sessions.values()].find((s) => s.client_reference_id === reservationId);
+  }
+
+  private mustGet(id: string): StandInSession {
+    const s = this.sessions.get(id);
+    if (!s) throw new Error(`stand-in: no session ${id}`);
+    return s;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = parseForm(Buffer.concat(chunks).toString('utf8'));
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const method = req.method ?? 'GET';
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    this.requests.push({ method, path, idempotencyKey });
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      res.end(JSON.stringify(payload));
+    };
+    if (req.headers.authorization !== 'Bearer sk_test_standin') {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    const failure = this.failures.find((f) => f.remaining > 0 && `${method} ${path}`.startsWith(f.match));
+    if (failure) {
+      failure.remaining--;
+      return send(500, { error: { type: 'api_error', message: 'stand-in: injected failure' } });
+    }
+    const cacheKey = idempotencyKey ? `${method} ${path} ${idempotencyKey}` : null;
+    if (cacheKey && this.idempotent.has(cacheKey)) {
+      const cached = this.idempotent.get(cacheKey)!;
+      return send(cached.status, cached.body);
+    }
+    const [status, payload] = this.route(method, path, body);
+    if (cacheKey && status < 500) this.idempotent.set(cacheKey, { status, body: payload });
+    return send(status, payload);
+  }
+
+  private route(method: string, path: string, body: Nested): [number, unknown] {
+    const invalid = (message: string): [number, unknown] => [
+      400,
+      { error: { type: 'invalid_request_error', message } },
+    ];
+    const missing = (): [number, unknown] => [
+      404,
+      { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: ${path}` } },
+    ];
+
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const now = Math.floor(Date.now() / 1000);
+      const expiresAt = Number(body.expires_at ?? now + 24 * 3600);
+      // Stripe's own rule: a session lives between 30 minutes and 24 hours.
+      if (expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600) {
+        return invalid('The `expires_at` timestamp must be between 30 minutes and 24 hours from now.');
+      }
+      const items = ((body.line_items as Nested[] | undefined) ?? []).map((li) => {
+        const pd = li.price_data as Nested;
+        return {
+          name: String((pd.product_data as Nested).name),
+          unit_amount: Number(pd.unit_amount),
+          quantity: Number(li.quantity),
+        };
+      });
+      if (items.length === 0) return invalid('line_items is required in payment mode.');
+      const id = newId('cs');
+      const session: StandInSession = {
+        id,
+        object: 'checkout.session',
+        mode: String(body.mode ?? 'payment'),
+        status: 'open',
+        payment_status: 'unpaid',
+        client_reference_id: (body.client_reference_id as string) ?? null,
+        metadata: (body.metadata as Record<string, string>) ?? {},
+        amount_total: items.reduce((s, i) => s + i.unit_amount * i.quantity, 0),
+        currency: String(((body.line_items as Nested[])[0]?.price_data as Nested | undefined)?.currency ?? 'gbp'),
+        payment_intent: null,
+        customer: null,
+        subscription: null,
+        customer_email: (body.customer_email as string) ?? null,
+        expires_at: expiresAt,
+        created: now,
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        success_url: String(body.success_url),
+        cancel_url: String(body.cancel_url),
+        line_items: items,
+      };
+      this.sessions.set(id, session);
+      return [200, session];
+    }
+
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+    if (sessionMatch) {
+      const session = this.sessions.get(decodeURIComponent(sessionMatch[1]!));
+      if (!session) return missing();
+      if (method === 'GET' && !sessionMatch[2]) return [200, session];
+      if (method === 'POST' && sessionMatch[2]) {
+        if (session.status !== 'open') return invalid(`Only Checkout Sessions with a status of open can be expired.`);
+        session.status = 'expired';
+        session.url = null;
+        return [200, session];
+      }
+    }
+
+    if (method === 'POST' && path === '/v1/refunds') {
+      const pi = String(body.payment_intent ?? '');
+      const session = [...this.sessions.values()].find((s) => s.payment_intent === pi);
+      if (!session) return invalid(`No such payment_intent: '${pi}'`);
+      const already = [...this.refunds.values()]
+        .filter((r) => r.payment_intent === pi)
+        .reduce((s, r) => s + r.amount, 0);
+      const amount = body.amount ? Number(body.amount) : session.amount_total - already;
+      if (amount <= 0 || already + amount > session.amount_total) {
+        return invalid(`Charge for payment_intent ${pi} has already been refunded.`);
+      }
+      const refund: StandInRefund = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        payment_intent: pi,
+        status: 'succeeded',
+        metadata: (body.metadata as Record<string, string>) ?? {},
+      };
+      this.refunds.set(refund.id, refund);
+      return [200, refund];
+    }
+    return missing();
+  }
+}
