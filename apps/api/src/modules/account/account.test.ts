@@ -28,7 +28,7 @@ async function signIn() {
     cookie: refreshCookieOf(res)?.value as string,
   };
 }
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
 
 describe('account view', () => {
