@@ -9,6 +9,7 @@ import {
   ScrollArea,
   Skeleton,
   Stack,
+  Text,
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -215,7 +216,11 @@ export function Header() {
           onClose={close}
           position="right"
           size="min(320px, 88vw)"
-          title="Menu"
+          title={
+            <Text fw={800} fz="lg">
+              Menu
+            </Text>
+          }
           hiddenFrom={breakpoint}
           id="mobile-navigation"
           scrollAreaComponent={ScrollArea.Autosize}
