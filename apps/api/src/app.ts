@@ -9,6 +9,8 @@ import accountRoutes from './modules/account/account.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import contentRoutes from './modules/content/content.routes.ts';
 import './modules/content/content.seed.ts';
+import eventsRoutes from './modules/events/events.routes.ts';
+import './modules/events/events.seed.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import paymentRoutes from './modules/payments/payments.routes.ts';
 import platformRoutes from './modules/platform/platform.routes.ts';
@@ -87,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(platformRoutes);
+      await api.register(eventsRoutes);
       await api.register(contentRoutes);
       await api.register(submissionsRoutes);
       await api.register(authRoutes, { prefix: '/auth' });

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { instantToLocal, localToInstant } from './time.ts';
+
+const LONDON = 'Europe/London';
+
+describe('local times in APP_TIMEZONE', () => {
+  it('reads 23:30 London time in summer as 22:30 UTC', () => {
+    expect(localToInstant('2026-07-04T23:30:00', LONDON).toISOString()).toBe('2026-07-04T22:30:00.000Z');
+  });
+
+  it('reads 23:30 London time in winter as 23:30 UTC', () => {
+    expect(localToInstant('2026-12-05T23:30:00', LONDON).toISOString()).toBe('2026-12-05T23:30:00.000Z');
+  });
+
+  it('writes instants back as London wall-clock times in both seasons', () => {
+    expect(instantToLocal(new Date('2026-07-04T22:30:00Z'), LONDON)).toEqual({
+      date: '2026-07-04',
+      dateTime: '2026-07-04T23:30:00',
+    });
+    expect(instantToLocal(new Date('2026-12-05T23:30:00Z'), LONDON)).toEqual({
+      date: '2026-12-05',
+      dateTime: '2026-12-05T23:30:00',
+    });
+  });
+
+  it('moves a time skipped when clocks go forward on by the gap', () => {
+    expect(localToInstant('2026-03-29T01:30:00', LONDON).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+  });
+
+  it('takes the earlier instant for a time repeated when clocks go back', () => {
+    expect(localToInstant('2026-10-25T01:30:00', LONDON).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+  });
+
+  it('works in other zones too', () => {
+    expect(localToInstant('2026-01-10T20:00:00', 'America/New_York').toISOString()).toBe('2026-01-11T01:00:00.000Z');
+    expect(localToInstant('2026-07-10T20:00:00', 'Asia/Kolkata').toISOString()).toBe('2026-07-10T14:30:00.000Z');
+  });
+
+  it('round-trips every half hour across a year in London', () => {
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 30 * 60_000) {
+      const local = instantToLocal(new Date(t), LONDON).dateTime;
+      const back = localToInstant(local, LONDON).getTime();
+      // The repeated hour in October maps to its first occurrence.
+      if (back !== t) expect(back).toBe(t - 3600_000);
+    }
+  });
+});

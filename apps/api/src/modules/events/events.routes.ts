@@ -1,0 +1,236 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CREATE_EVENT_IMAGE_MAX_BYTES, EDIT_EVENT_IMAGE_MAX_BYTES } from '@fourfour/shared/constants';
+import {
+  AdminEvent,
+  EVENT_MESSAGES,
+  EventInput,
+  EventPricesBody,
+  EventStats,
+  EventSummary,
+  TicketsPerEvent,
+} from '@fourfour/shared/events';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { jsonField, readMultipart } from '../../lib/multipart.ts';
+import { loadEventArtwork } from './events.artwork.ts';
+import { findEventRowWithStock, listAllEventRows, selectTicketsPerEvent } from './events.queries.ts';
+import {
+  cancelEvent,
+  createEvent,
+  defineEventJobs,
+  getEventStats,
+  listUpcomingEventsJson,
+  updateEvent,
+  updateEventPrices,
+} from './events.service.ts';
+import { artworkVersion, toAdminEvent } from './events.view.ts';
+
+const EventIdParams = z.object({ id: z.coerce.number().int().positive() });
+const YEAR_SECONDS = 31_536_000;
+
+/** The event form: multipart `data` JSON plus an optional `image` file (JSON alone is accepted too). */
+async function readEventForm(request: FastifyRequest, maxBytes: number, tooLargeMessage: string) {
+  let data: unknown;
+  let image: Buffer | undefined;
+  if (request.isMultipart()) {
+    const body = await readMultipart(request, {
+      image: { maxBytes, tooLargeMessage },
+      // Browsers send a Blob `data` part (type application/json) as a file part.
+      data: { maxBytes: 256 * 1024, tooLargeMessage: 'The event details are too large.' },
+    });
+    const blob = body.files.data;
+    if (blob) {
+      try {
+        data = JSON.parse(blob.data.toString('utf8'));
+      } catch {
+        throw badRequest('The "data" part is not valid JSON.');
+      }
+    } else data = jsonField(body, 'data');
+    image = body.files.image?.data;
+  } else {
+    data = request.body;
+  }
+  const parsed = EventInput.safeParse(data ?? {});
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'data', message: i.message }));
+    throw badRequest(errors[0]?.message ?? 'Invalid event.', errors);
+  }
+  return { input: parsed.data, image };
+}
+
+/**
+ * Events: the public list, the caller's ticket counts, event administration (ADMIN, MASTER) and
+ * the artwork. Routes are thin: schema, permission, one service call.
+ */
+const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  defineEventJobs(app);
+  const tz = () => app.config.timezone;
+  const admin = app.requireRole('ADMIN', 'MASTER');
+
+  app.get(
+    '/events/list',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Upcoming events (not cancelled, not started), by start; undated last',
+        response: { 200: z.array(EventSummary) },
+      },
+    },
+    async (_request, reply) => {
+      // Already whitelisted through toEventSummary and serialised once for everyone (see service).
+      // A string body with a JSON content type is sent as is, skipping the per-request serialiser.
+      const body = await listUpcomingEventsJson(app);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(body as unknown as EventSummary[]);
+    },
+  );
+
+  app.get(
+    '/tickets/tickets-per-event',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['events'],
+        summary: "Event id → the caller's live tickets for it",
+        response: { 200: TicketsPerEvent },
+      },
+    },
+    async (request) => selectTicketsPerEvent(app.db, request.user!.id),
+  );
+
+  app.get(
+    '/admin/events',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin events'],
+        summary: 'Every event, past and cancelled included (Manage Events)',
+        response: { 200: z.array(AdminEvent) },
+      },
+    },
+    async () => (await listAllEventRows(app.db)).map((r) => toAdminEvent(r, tz())),
+  );
+
+  app.post(
+    '/admin/events/create',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin events'],
+        summary: 'Create an event (multipart: data JSON, optional image up to 8 MB)',
+        response: { 201: AdminEvent },
+      },
+    },
+    async (request, reply) => {
+      const { input, image } = await readEventForm(
+        request,
+        CREATE_EVENT_IMAGE_MAX_BYTES,
+        EVENT_MESSAGES.imageTooLargeCreate,
+      );
+      const row = await createEvent(app, request.user!, input, image);
+      return reply.status(201).send(toAdminEvent(row, tz()));
+    },
+  );
+
+  app.get(
+    '/admin/events/:id',
+    {
+      preHandler: admin,
+      schema: { tags: ['admin events'], params: EventIdParams, response: { 200: AdminEvent } },
+    },
+    async (request) => {
+      const row = await findEventRowWithStock(app.db, request.params.id);
+      if (!row) throw notFound(EVENT_MESSAGES.notFound);
+      return toAdminEvent(row, tz());
+    },
+  );
+
+  app.put(
+    '/admin/events/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin events'],
+        summary: 'Edit an event (multipart: data JSON, optional image up to 20 MB; imageUrl "REMOVE" deletes it)',
+        params: EventIdParams,
+        response: { 200: AdminEvent },
+      },
+    },
+    async (request) => {
+      const { input, image } = await readEventForm(
+        request,
+        EDIT_EVENT_IMAGE_MAX_BYTES,
+        EVENT_MESSAGES.imageTooLargeEdit,
+      );
+      const row = await updateEvent(app, request.user!, request.params.id, input, image);
+      return toAdminEvent(row, tz());
+    },
+  );
+
+  app.put(
+    '/admin/events/:id/prices',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin events'],
+        params: EventIdParams,
+        body: EventPricesBody,
+        response: { 200: AdminEvent },
+      },
+    },
+    async (request) => toAdminEvent(await updateEventPrices(app, request.user!, request.params.id, request.body), tz()),
+  );
+
+  app.put(
+    '/admin/events/:id/cancel',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin events'],
+        summary: 'Cancel an event (idempotent); refunds run as a durable job',
+        params: EventIdParams,
+        response: { 200: AdminEvent },
+      },
+    },
+    async (request) => toAdminEvent(await cancelEvent(app, request.user!, request.params.id), tz()),
+  );
+
+  app.get(
+    '/admin/events/:id/stats',
+    {
+      preHandler: admin,
+      schema: { tags: ['admin events'], params: EventIdParams, response: { 200: EventStats } },
+    },
+    async (request) => getEventStats(app, request.params.id),
+  );
+
+  app.get(
+    '/media/events/:id',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "The event's artwork, or a generated poster when it has none",
+        params: EventIdParams,
+        querystring: z.object({ v: z.string().max(40).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const artwork = await loadEventArtwork(app, request.params.id);
+      if (!artwork) throw notFound(EVENT_MESSAGES.notFound);
+      const { file } = artwork;
+      // A versioned URL that names the current file can be cached for good; anything else briefly.
+      const current = artwork.imageKey ? artworkVersion({ imageKey: artwork.imageKey, title: '' }) : null;
+      const immutable = current !== null && request.query.v === current;
+      reply
+        .header('etag', file.etag)
+        .header('cache-control', immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=60');
+      if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+      return reply.type(file.contentType).send(file.data);
+    },
+  );
+};
+
+export default eventsRoutes;

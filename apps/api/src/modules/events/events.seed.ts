@@ -1,0 +1,240 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { addDays } from '@fourfour/shared/events';
+import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
+import { instantToLocal, localToInstant } from '../../lib/time.ts';
+import { DEFAULT_ARTWORK_FOLDER, renderDefaultArtwork } from './events.artwork.ts';
+import { registerDemoSeeder } from '../../lib/demo.ts';
+
+interface DemoEvent {
+  title: string;
+  description: string | null;
+  location: string | null;
+  /** Days from today (local) and wall-clock times; null = undated. */
+  when: { days: number; start: string; end: string } | { minutesFromNow: number; hours: number } | null;
+  status: 'PLANNED' | 'PUBLISHED';
+  cancelled?: boolean;
+  totals: [number, number];
+  prices: [number, number];
+  /** Tickets already sold: [standard, vip], spread over the demo fans. */
+  sold?: [number, number];
+  organiser?: { name: string; contact: string };
+}
+
+const DEMO_EVENTS: DemoEvent[] = [
+  {
+    title: 'Deep Warehouse Sessions',
+    description: 'Six hours of deep and soulful house in a Hackney warehouse. Funktion-One, no phones on the floor.',
+    location: 'Warehouse 44, Hackney Wick, London',
+    when: { days: 12, start: '22:00', end: '04:00' },
+    status: 'PUBLISHED',
+    totals: [200, 40],
+    prices: [1800, 4500],
+    sold: [14, 3],
+  },
+  {
+    title: 'Sunset Rooftop Social',
+    description: 'Balearic and disco edits as the sun goes down over the city. Run by our friends at Skyline.',
+    location: 'Skyline Terrace, Shoreditch, London',
+    when: { days: 20, start: '16:00', end: '23:00' },
+    status: 'PUBLISHED',
+    totals: [120, 20],
+    prices: [2200, 5500],
+    organiser: { name: 'Skyline Promotions', contact: 'events@skyline.example' },
+  },
+  {
+    title: 'Vinyl Only: All Night Long',
+    description: 'One DJ, one crate of records, from open to close.',
+    location: 'The Cellar, Peckham, London',
+    when: { days: 7, start: '23:00', end: '06:00' },
+    status: 'PUBLISHED',
+    totals: [60, 10],
+    prices: [1500, 3500],
+    sold: [55, 8],
+  },
+  {
+    title: "Basement Jack'd Reunion",
+    description: 'The residents are back for one night. Sold out — keep an eye out for returns.',
+    location: 'Basement 45, Bristol',
+    when: { days: 5, start: '21:00', end: '03:00' },
+    status: 'PUBLISHED',
+    totals: [50, 10],
+    prices: [2000, 4000],
+    sold: [50, 10],
+  },
+  {
+    title: 'Summer Solstice Open Air',
+    description: 'Our first open-air party of the year. Line-up and tickets coming soon.',
+    location: 'Victoria Park, London',
+    when: { days: 60, start: '12:00', end: '22:00' },
+    status: 'PLANNED',
+    totals: [0, 0],
+    prices: [0, 0],
+  },
+  {
+    title: 'Secret Location Series #3',
+    description: null,
+    location: null,
+    when: null,
+    status: 'PLANNED',
+    totals: [0, 0],
+    prices: [0, 0],
+  },
+  {
+    title: 'Friday Warm-Up',
+    description: 'Early doors, free entry before 8pm for members. Online sales have closed.',
+    location: 'Corsica Studios, Elephant & Castle, London',
+    when: { minutesFromNow: 90, hours: 5 },
+    status: 'PUBLISHED',
+    totals: [80, 10],
+    prices: [1000, 2500],
+    sold: [6, 1],
+  },
+  {
+    title: 'Garage Classics Night',
+    description: 'Cancelled: the venue lost its licence. Every ticket has been refunded.',
+    location: 'Studio 9, Manchester',
+    when: { days: 14, start: '22:00', end: '03:00' },
+    status: 'PUBLISHED',
+    cancelled: true,
+    totals: [100, 20],
+    prices: [1600, 4000],
+  },
+  {
+    title: "New Year's Day Recovery",
+    description: 'Slow grooves and strong coffee. Thanks to everyone who came.',
+    location: 'Warehouse 44, Hackney Wick, London',
+    when: { days: -3, start: '14:00', end: '22:00' },
+    status: 'PUBLISHED',
+    totals: [150, 30],
+    prices: [1200, 3000],
+    sold: [41, 6],
+  },
+];
+
+const FIRST_NAMES = ['Alex', 'Sam', 'Jordan', 'Priya', 'Kofi', 'Mia', 'Leon', 'Ama', 'Chloe', 'Ravi'];
+const LAST_NAMES = ['Taylor', 'Okafor', 'Singh', 'Murphy', 'Nguyen', 'Evans', 'Mensah', 'Khan'];
+
+function scheduleOf(when: DemoEvent['when'], timeZone: string): { startsAt: Date | null; endsAt: Date | null } {
+  if (!when) return { startsAt: null, endsAt: null };
+  if ('minutesFromNow' in when) {
+    const startsAt = new Date(Math.ceil((Date.now() + when.minutesFromNow * 60_000) / 300_000) * 300_000);
+    return { startsAt, endsAt: new Date(startsAt.getTime() + when.hours * 3600_000) };
+  }
+  const today = instantToLocal(new Date(), timeZone).date;
+  const date = addDays(today, when.days);
+  const endDate = when.end < when.start ? addDays(date, 1) : date;
+  return {
+    startsAt: localToInstant(`${date}T${when.start}:00`, timeZone),
+    endsAt: localToInstant(`${endDate}T${when.end}:00`, timeZone),
+  };
+}
+
+/** Real ticket rows behind the sold counters, so stats and "my tickets" agree with the list. */
+async function seedSales(app: FastifyInstance, eventId: number, demo: DemoEvent, buyerIds: number[]): Promise<void> {
+  const [standard, vip] = demo.sold ?? [0, 0];
+  if (standard + vip === 0 || buyerIds.length === 0) return;
+  const perBuyer = new Map<number, { type: 'STANDARD' | 'VIP'; price: number }[]>();
+  for (let i = 0; i < standard + vip; i++) {
+    const buyer = buyerIds[i % buyerIds.length]!;
+    const list = perBuyer.get(buyer) ?? [];
+    list.push(i < standard ? { type: 'STANDARD', price: demo.prices[0] } : { type: 'VIP', price: demo.prices[1] });
+    perBuyer.set(buyer, list);
+  }
+  let n = 0;
+  for (const [userId, items] of perBuyer) {
+    const total = items.reduce((s, t) => s + t.price, 0);
+    const [reservation] = await app.db
+      .insert(reservations)
+      .values({
+        userId,
+        eventId,
+        status: 'FULFILLED',
+        standardQty: items.filter((t) => t.type === 'STANDARD').length,
+        vipQty: items.filter((t) => t.type === 'VIP').length,
+        items: [],
+        totalPence: total,
+        expiresAt: new Date(),
+      })
+      .returning({ id: reservations.id });
+    const [order] = await app.db
+      .insert(orders)
+      .values({
+        reservationId: reservation!.id,
+        userId,
+        eventId,
+        provider: 'local',
+        providerSessionId: `demo_${reservation!.id}`,
+        amountPence: total,
+        status: 'PAID',
+        outcome: 'FULFILLED',
+        paidAt: new Date(),
+      })
+      .returning({ id: orders.id });
+    await app.db.insert(tickets).values(
+      items.map((t) => {
+        n++;
+        return {
+          orderId: order!.id,
+          eventId,
+          userId,
+          ticketType: t.type,
+          firstName: FIRST_NAMES[n % FIRST_NAMES.length]!,
+          lastName: LAST_NAMES[n % LAST_NAMES.length]!,
+          dateOfBirth: `199${n % 10}-0${(n % 9) + 1}-1${n % 10}`,
+          pricePaidPence: t.price,
+        };
+      }),
+    );
+  }
+  await app.db
+    .update(events)
+    .set({ soldStandard: sql`${events.soldStandard} + ${standard}`, soldVip: sql`${events.soldVip} + ${vip}` })
+    .where(eq(events.id, eventId));
+}
+
+registerDemoSeeder({
+  name: 'events',
+  order: 20,
+  async seed(app): Promise<string[]> {
+    const timeZone = app.config.timezone;
+    const people = await app.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, ['fan@fourfour.local', 'member@fourfour.local', 'raver@fourfour.local']));
+    const admin = (await app.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@fourfour.local')))[0];
+    const buyerIds = people.map((p) => p.id);
+
+    for (const demo of DEMO_EVENTS) {
+      const art = await renderDefaultArtwork(demo.title);
+      const stored = await app.storage.put(DEFAULT_ARTWORK_FOLDER, art, 'image/webp', 'webp');
+      const { startsAt, endsAt } = scheduleOf(demo.when, timeZone);
+      const [row] = await app.db
+        .insert(events)
+        .values({
+          title: demo.title,
+          description: demo.description,
+          location: demo.location,
+          startsAt,
+          endsAt,
+          imageKey: stored.key,
+          status: demo.status,
+          cancelled: demo.cancelled ?? false,
+          cancelledAt: demo.cancelled ? new Date() : null,
+          totalStandard: demo.totals[0],
+          totalVip: demo.totals[1],
+          standardPricePence: demo.prices[0],
+          vipPricePence: demo.prices[1],
+          organiserName: demo.organiser?.name ?? null,
+          organiserContact: demo.organiser?.contact ?? null,
+          createdBy: admin?.id ?? null,
+          updatedBy: admin?.id ?? null,
+        })
+        .returning({ id: events.id });
+      await seedSales(app, row!.id, demo, buyerIds);
+    }
+    return [
+      `Demo events: ${DEMO_EVENTS.length} (upcoming, nearly sold out, sold out, coming soon, closing, cancelled, past).`,
+    ];
+  },
+});

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { EVENT_STATUSES } from './enums.ts';
+
+/**
+ * Events: the request and response shapes, the rules and the messages shared by the API and the
+ * admin forms. Times are wall-clock times in APP_TIMEZONE: `date` YYYY-MM-DD, `startTime` and
+ * `endTime` YYYY-MM-DDTHH:MM:00; an end earlier than the start ends the next day.
+ */
+
+export const EVENT_MESSAGES = {
+  selectTimes: 'Please select date, start time, and end time.',
+  titleRequired: 'Title is required.',
+  totalsInvalid: 'Ticket totals must be whole numbers of 0 or more.',
+  priceInvalid: 'Prices must be 0 or more, in pounds and pence.',
+  dateInvalid: 'Please enter the date as YYYY-MM-DD.',
+  timeInvalid: 'Please enter times as HH:MM.',
+  sameStartAndEnd: 'The end time must differ from the start time.',
+  startInPast: 'The event must start in the future.',
+  imageTooLargeCreate: 'Image is too large (max 8MB).',
+  imageTooLargeEdit: 'Image is too large (max 20MB).',
+  notAnImage: 'Please choose an image (JPEG, PNG, WebP, AVIF or GIF).',
+  notFound: 'Event not found.',
+  cancelledLocked: 'This event has been cancelled and can no longer be changed.',
+  pastLocked: 'This event has already started and can no longer be changed.',
+  totalsBelowSold: 'Ticket totals cannot be lower than the tickets already sold or held.',
+  backToDraftWithSales: 'Tickets have been sold or reserved for this event, so it cannot go back to draft.',
+  // Screens (spec wording)
+  fetchFailed: 'Failed to fetch events.',
+  noUpcoming: 'No upcoming events.',
+  noEventsAdmin: 'No events yet.',
+  purchaseClosed: 'Ticket purchase closed',
+  cancelConfirm: 'Are you sure you want to cancel this event?',
+  published: '✅ Published!',
+  savedDraft: '✅ Saved draft.',
+  createFailed: 'Failed to create event.',
+  loadFailed: 'Failed to load event.',
+  saveFailed: 'Failed to save changes.',
+  pricesFailed: 'Failed to update prices.',
+  cancelFailed: 'Failed to cancel event.',
+  statsFailed: 'Failed to fetch stats.',
+} as const;
+
+/** 'Please complete: title, description' (spec wording). */
+export function pleaseCompleteMessage(missing: readonly string[]): string {
+  return `Please complete: ${missing.join(', ')}`;
+}
+
+export const EVENT_BADGES = {
+  comingSoon: 'Coming soon',
+  cancelled: 'Cancelled',
+  soldOut: 'Sold out',
+  lastTickets: 'Last tickets',
+} as const;
+
+export const EventStatus = z.enum(EVENT_STATUSES);
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A wall-clock time, either the full `YYYY-MM-DDTHH:MM(:SS)` the spec sends or a bare `HH:MM`. */
+const TIME_RE = /^(?:\d{4}-\d{2}-\d{2}T)?([01]\d|2[0-3]):([0-5]\d)(?::00(?:\.0+)?)?$/;
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+function isRealDate(value: string): boolean {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const optionalText = z.preprocess(blankToNull, z.string().trim().max(5000).nullish());
+const optionalDate = z.preprocess(
+  blankToNull,
+  z.string().regex(DATE_RE, EVENT_MESSAGES.dateInvalid).refine(isRealDate, EVENT_MESSAGES.dateInvalid).nullish(),
+);
+const optionalTime = z.preprocess(blankToNull, z.string().regex(TIME_RE, EVENT_MESSAGES.timeInvalid).nullish());
+
+/** Ticket totals: whole numbers >= 0; an empty number is sent as null and means 0. */
+const ticketTotal = z.preprocess(
+  blankToNull,
+  z
+    .number({ error: EVENT_MESSAGES.totalsInvalid })
+    .int(EVENT_MESSAGES.totalsInvalid)
+    .min(0, EVENT_MESSAGES.totalsInvalid)
+    .max(1_000_000, EVENT_MESSAGES.totalsInvalid)
+    .nullish(),
+);
+
+/** Prices in pounds, >= 0, at most two decimals; empty means 0. */
+export const PoundsPrice = z
+  .number({ error: EVENT_MESSAGES.priceInvalid })
+  .min(0, EVENT_MESSAGES.priceInvalid)
+  .max(100_000, EVENT_MESSAGES.priceInvalid)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, EVENT_MESSAGES.priceInvalid);
+const optionalPrice = z.preprocess(blankToNull, PoundsPrice.nullish());
+
+/**
+ * The `data` part of create and edit. On edit, a field left out keeps its value; null clears it
+ * (numbers: 0). `imageUrl: "REMOVE"` deletes the artwork.
+ */
+export const EventInput = z.object({
+  title: z.preprocess(blankToNull, z.string({ error: EVENT_MESSAGES.titleRequired }).trim().max(200).nullish()),
+  description: optionalText,
+  location: z.preprocess(blankToNull, z.string().trim().max(300).nullish()),
+  date: optionalDate,
+  startTime: optionalTime,
+  endTime: optionalTime,
+  totalStandardTickets: ticketTotal,
+  totalVipTickets: ticketTotal,
+  standardTicketPrice: optionalPrice,
+  vipTicketPrice: optionalPrice,
+  status: EventStatus.optional(),
+  imageUrl: z.string().nullish(),
+  /** A third-party organiser; empty = the product runs the event (cancellations refund). */
+  organiserName: z.preprocess(blankToNull, z.string().trim().max(200).nullish()),
+  organiserContact: z.preprocess(blankToNull, z.string().trim().max(300).nullish()),
+});
+export type EventInput = z.infer<typeof EventInput>;
+
+/** PUT /api/admin/events/{id}/prices: empty values are sent as 0. */
+export const EventPricesBody = z.object({
+  standardTicketPrice: optionalPrice,
+  vipTicketPrice: optionalPrice,
+});
+export type EventPricesBody = z.infer<typeof EventPricesBody>;
+
+/** The fields an event needs before it can be published, as the spec names them. */
+export interface PublishableFields {
+  title?: string | null;
+  description?: string | null;
+  location?: string | null;
+  date?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  standardTicketPrice?: number | null;
+  vipTicketPrice?: number | null;
+  totalStandardTickets?: number | null;
+  totalVipTickets?: number | null;
+}
+
+const isBlank = (v: string | null | undefined) => !v || v.trim() === '';
+
+/** The spec's completeness check for publishing: the names of what is missing, in its order. */
+export function missingForPublish(e: PublishableFields): string[] {
+  const missing: string[] = [];
+  if (isBlank(e.title)) missing.push('title');
+  if (isBlank(e.description)) missing.push('description');
+  if (isBlank(e.location)) missing.push('location');
+  if (isBlank(e.date)) missing.push('date');
+  if (isBlank(e.startTime)) missing.push('start time');
+  if (isBlank(e.endTime)) missing.push('end time');
+  if (!(Number(e.standardTicketPrice) > 0)) missing.push('standard ticket price');
+  if (!(Number(e.vipTicketPrice) > 0)) missing.push('vip ticket price');
+  if (!(Number(e.totalStandardTickets ?? 0) + Number(e.totalVipTickets ?? 0) > 0))
+    missing.push('ticket totals (std or VIP)');
+  return missing;
+}
+
+/** "2026-07-04T23:30:00" or "23:30" → "23:30"; null when unreadable. */
+export function timeOfDay(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const match = TIME_RE.exec(value);
+  return match ? `${match[1]}:${match[2]}` : null;
+}
+
+/** Adds days to a YYYY-MM-DD calendar date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The overnight rule: the start is on `date`; an end earlier than the start ends the next day.
+ * Answers wall-clock date-times (`YYYY-MM-DDTHH:MM:00`), or null when the end equals the start.
+ */
+export function resolveLocalTimes(
+  date: string,
+  startTime: string,
+  endTime: string | null | undefined,
+): { start: string; end: string | null } | null {
+  const start = timeOfDay(startTime);
+  if (!start) return null;
+  const startLocal = `${date}T${start}:00`;
+  const end = timeOfDay(endTime);
+  if (!end) return { start: startLocal, end: null };
+  if (end === start) return null;
+  const endDate = end < start ? addDays(date, 1) : date;
+  return { start: startLocal, end: `${endDate}T${end}:00` };
+}
+
+const LocalDateTime = z.string().describe('YYYY-MM-DDTHH:MM:00, local to APP_TIMEZONE');
+
+/** An event as the list, the admin screens and every write answer it. */
+export const EventSummary = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  date: z.string().nullable().describe('YYYY-MM-DD, local to APP_TIMEZONE'),
+  startTime: LocalDateTime.nullable(),
+  endTime: LocalDateTime.nullable(),
+  /** The same instants as ISO timestamps (UTC), for countdowns in any browser zone. */
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  imageUrl: z.string(),
+  hasCustomImage: z.boolean(),
+  status: EventStatus,
+  cancelled: z.boolean(),
+  totalStandardTickets: z.number(),
+  totalVipTickets: z.number(),
+  remainingStandardTickets: z.number(),
+  remainingVipTickets: z.number(),
+  standardTicketPrice: z.number(),
+  standardPrice: z.number(),
+  vipTicketPrice: z.number(),
+  vipPrice: z.number(),
+  /** null: FourFour runs the event. */
+  organiserName: z.string().nullable(),
+});
+export type EventSummary = z.infer<typeof EventSummary>;
+
+export const AdminEvent = EventSummary.extend({
+  organiserContact: z.string().nullable(),
+  soldStandardTickets: z.number(),
+  soldVipTickets: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminEvent = z.infer<typeof AdminEvent>;
+
+export const EventStats = z.object({
+  totalTicketsSold: z.number(),
+  standardTicketsSold: z.number(),
+  vipTicketsSold: z.number(),
+  /** Pounds. */
+  totalRevenue: z.number(),
+});
+export type EventStats = z.infer<typeof EventStats>;
+
+/** GET /api/tickets/tickets-per-event: event id → the caller's tickets for it. */
+export const TicketsPerEvent = z.record(z.string(), z.number());
+export type TicketsPerEvent = z.infer<typeof TicketsPerEvent>;
+
+/** How an event shows on Manage Events, in the spec's order (spec 02 §4). */
+export type EventDisplayState = 'CANCELLED' | 'COMING_SOON' | 'PAST' | 'UPCOMING';
+export function eventDisplayState(
+  e: Pick<EventSummary, 'cancelled' | 'status' | 'startsAt'>,
+  now = Date.now(),
+): EventDisplayState {
+  if (e.cancelled) return 'CANCELLED';
+  if (e.status === 'PLANNED') return 'COMING_SOON';
+  if (isEventPast(e, now)) return 'PAST';
+  return 'UPCOMING';
+}
+
+/** Past: the start is earlier than now. An undated event is never past. */
+export function isEventPast(e: Pick<EventSummary, 'startsAt'>, now = Date.now()): boolean {
+  return !!e.startsAt && Date.parse(e.startsAt) < now;
+}
