@@ -5,6 +5,7 @@ import { subscriptions, passwordResetTokens, users } from '../../db/schema/index
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type IssuedSession, revokeAllSessions, startSession } from '../auth/sessions.service.ts';
+import { countFreeTicketsUsed, currentYear } from '../tickets/free-tickets.service.ts';
 import { onAccountDeleted, runAccountDeletedHandlers } from './account-deleted.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -33,8 +34,13 @@ export async function getAccountView(app: FastifyInstance, userId: number): Prom
     subscriptionStartDate: iso(u.subscriptionStartDate),
     subscriptionExpiresAt: iso(u.subscriptionExpiresAt),
     stripeCustomerId: u.paymentCustomerId,
-    // Filled by the tickets module once free tickets exist.
-    freeTicketsUsedThisMonth: 0,
+    // The spec's field name; the allowance is per calendar year (DESIGN.md), so this is this year's count.
+    freeTicketsUsedThisMonth: await countFreeTicketsUsed(
+      app.db,
+      u.id,
+      currentYear(app.config.timezone),
+      app.config.timezone,
+    ),
     twoFactorEnabled: u.totpEnabled,
     createdAt: u.createdAt.toISOString(),
   };

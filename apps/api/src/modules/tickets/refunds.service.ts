@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { events, orders, tickets, users } from '../../db/schema/index.ts';
+import { onEventCancelled } from '../events/events.service.ts';
 import { applyCheckoutSession } from './checkout.service.ts';
 import { formatEventTime, sendTimeoutRefundEmail } from './ticket-email.ts';
 import { TICKET_JOBS } from './ticket-jobs.ts';
@@ -147,3 +148,5 @@ export async function cancelEventTickets(app: FastifyInstance, eventId: number):
     }
   });
 }
+
+onEventCancelled(cancelEventTickets);

@@ -472,6 +472,27 @@ describe('tickets with the local provider', () => {
     for (const u of [buyer, member]) await mailTo(t.app, u.email, 'Cancelled: Doomed Party');
   });
 
+  it('an admin cancelling an event runs the tickets listener through the durable job', async () => {
+    const admin = await createUser(t.app, { role: 'ADMIN' });
+    const buyer = await createUser(t.app);
+    const event = await createEvent(t.app, { title: 'Admin Cancels' });
+    await payLocally(buyer, (await reserve(t.app, buyer, event.id, [draft(), draft('VIP')])).json().reservationToken);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/events/${event.id}/cancel`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    await mailTo(t.app, buyer.email, 'Cancelled: Admin Cancels');
+    const [order] = await t.app.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    await waitFor(async () => {
+      const [o] = await t.app.db.select().from(orders).where(eq(orders.id, order!.id));
+      return o!.status === 'REFUNDED';
+    });
+    const voided = await t.app.db.select().from(tickets).where(eq(tickets.userId, buyer.id));
+    expect(voided.map((x) => x.status)).toEqual(['VOID', 'VOID']);
+  });
+
   it('a third-party organiser’s cancelled event voids tickets and names the organiser’s contact', async () => {
     const { cancelEventTickets } = await import('./refunds.service.ts');
     const buyer = await createUser(t.app);
