@@ -39,11 +39,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Fails the test on any console error or uncaught page error (CSP violations included). */
+/**
+ * Console errors and uncaught page errors (CSP violations included). A 401 answer is expected
+ * (a visitor's session restore finds no cookie), so the browser's "Failed to load resource … 401"
+ * line is not counted.
+ */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    if (m.type() !== 'error') return;
+    if (/Failed to load resource: the server responded with a status of 401/.test(m.text())) return;
+    errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
