@@ -30,6 +30,12 @@ import securityPlugin from './plugins/security.ts';
 import storagePlugin from './plugins/storage.ts';
 import webAppPlugin from './plugins/web-app.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: { method: string; url: string }[];
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   /** An open database (tests); otherwise opened from config. */
@@ -61,6 +67,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Every route the app serves, for the authorization matrix test (a new route needs a decision).
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('routeList', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+    }
+  });
 
   // Infrastructure first: every module relies on config, database, jobs, mail and auth.
   await app.register(configPlugin, { config });
