@@ -36,6 +36,11 @@ declare module 'fastify' {
   }
 }
 
+/** Marks the guard handlers so that routes run them before anything else (see onRoute below). */
+const AUTH_GUARD = Symbol('auth-guard');
+type Guard = preHandlerAsyncHookHandler & { [AUTH_GUARD]?: true };
+const markGuard = (handler: Guard): Guard => Object.assign(handler, { [AUTH_GUARD]: true as const });
+
 const ISSUER = 'fourfour';
 const AUDIENCE = 'fourfour:api';
 const TOKEN_TYPE = 'access';
@@ -110,18 +115,33 @@ export default fp(
       if (!user || user === 'invalid') throw unauthorized('Your session has ended. Please log in again.');
       request.user = user;
     };
-    app.decorate('requireAuth', requireAuth);
-    app.decorate('optionalAuth', async (request: FastifyRequest) => {
-      const user = await loadUser(request);
-      if (user === 'invalid') throw unauthorized('Your session has ended. Please log in again.');
-      request.user = user;
-    });
-    app.decorate('requireRole', (...roles: Role[]) => {
-      const handler: preHandlerAsyncHookHandler = async function (this: unknown, request, reply) {
+    app.decorate('requireAuth', markGuard(requireAuth));
+    app.decorate(
+      'optionalAuth',
+      markGuard(async (request: FastifyRequest) => {
+        const user = await loadUser(request);
+        if (user === 'invalid') throw unauthorized('Your session has ended. Please log in again.');
+        request.user = user;
+      }),
+    );
+    app.decorate('requireRole', (...roles: Role[]) =>
+      markGuard(async function (this: unknown, request, reply) {
         await requireAuth.call(app, request, reply);
         if (!request.user || !roles.includes(request.user.role)) throw forbidden();
-      };
-      return handler;
+      }),
+    );
+
+    /**
+     * Routes declare their guard as a preHandler; it runs first, at onRequest, before the body is
+     * read or validated: a caller who may not use a route learns nothing about its input rules,
+     * and an upload from them is never read.
+     */
+    app.addHook('onRoute', (route) => {
+      const pre = route.preHandler ? [route.preHandler].flat() : [];
+      const guards = pre.filter((h) => (h as Guard)[AUTH_GUARD]);
+      if (guards.length === 0) return;
+      route.preHandler = pre.filter((h) => !(h as Guard)[AUTH_GUARD]);
+      route.onRequest = [...guards, ...(route.onRequest ? [route.onRequest].flat() : [])] as typeof route.onRequest;
     });
   },
   { name: 'auth', dependencies: ['db', 'config'] },

@@ -20,7 +20,7 @@ const security = [{ bearerAuth: [] }];
 
 /** The signed-in user's own account: every route needs a session (hook for the whole prefix). */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireAuth);
+  app.addHook('onRequest', app.requireAuth);
   // requireAuth has set request.user for every route below.
   const me = (request: { user: AuthUser | null }) => request.user as AuthUser;
 
