@@ -26,6 +26,9 @@ export const localCheckoutSessions = pgTable(
     amountTotalPence: integer('amount_total_pence').notNull(),
     currency: text('currency').notNull().default('gbp'),
     paymentId: text('payment_id'),
+    /** Subscription mode (memberships): the customer paying and the subscription the payment started. */
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
     refundedPence: integer('refunded_pence').notNull().default(0),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
