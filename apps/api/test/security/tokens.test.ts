@@ -1,0 +1,104 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveKey } from '../../src/lib/crypto.ts';
+import { createUser, type TestUser } from '../factories.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('access tokens the API refuses', () => {
+  let t: TestApp;
+  let fan: TestUser;
+  let key: Buffer;
+  const now = () => Math.floor(Date.now() / 1000);
+  const claims = (overrides: Record<string, unknown> = {}) => ({
+    sub: String(fan.id),
+    typ: 'access',
+    role: 'MASTER',
+    sv: 0,
+    iss: 'fourfour',
+    aud: 'fourfour:api',
+    iat: now(),
+    exp: now() + 600,
+    ...overrides,
+  });
+  const sign = (payload: Record<string, unknown>, secret: Uint8Array = key) =>
+    new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+  const me = (token: string) => t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: 'off' }, jobs: { work: false } });
+    fan = await createUser(t.app);
+    key = deriveKey(t.app.config.appSecret, 'access-token');
+  });
+  afterAll(async () => t?.close());
+
+  it('accepts a genuine token (the baseline the others differ from)', async () => {
+    const res = await me(await sign(claims()));
+    expect(res.statusCode).toBe(200);
+    // The role comes from the database, never from the token's claim.
+    expect(res.json().role).toBe('USER');
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const res = await me(await sign(claims(), new TextEncoder().encode('x'.repeat(64))));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const res = await me(await sign(claims({ iat: now() - 3600, exp: now() - 60 })));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses alg: none', async () => {
+    const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`;
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('refuses a token for another audience or issuer', async () => {
+    expect((await me(await sign(claims({ aud: 'someone-else' })))).statusCode).toBe(401);
+    expect((await me(await sign(claims({ iss: 'someone-else' })))).statusCode).toBe(401);
+  });
+
+  it('refuses a token of another type, and one without an expiry', async () => {
+    expect((await me(await sign(claims({ typ: 'refresh' })))).statusCode).toBe(401);
+    const { exp: _exp, ...noExp } = claims();
+    expect((await me(await sign(noExp))).statusCode).toBe(401);
+  });
+
+  it('refuses an altered payload', async () => {
+    const [header, , signature] = (await sign(claims())).split('.');
+    const forged = `${header}.${b64(claims({ sub: String(fan.id + 1000) }))}.${signature}`;
+    expect((await me(forged)).statusCode).toBe(401);
+  });
+
+  it('refuses a refresh token used as an access token', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: fan.email, password: fan.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = login.cookies.find((c) => c.name === 'refreshToken');
+    expect(cookie?.value).toBeTruthy();
+    expect((await me(cookie!.value)).statusCode).toBe(401);
+  });
+
+  it('refuses a token whose session version is stale (after a password change or reset)', async () => {
+    expect((await me(await sign(claims({ sv: 1 })))).statusCode).toBe(401);
+  });
+
+  it('refuses malformed authorization headers without a server error', async () => {
+    for (const value of [
+      'Bearer',
+      'Bearer ',
+      'Basic abc',
+      'Bearer a.b',
+      'Bearer ....',
+      `Bearer ${'a'.repeat(10_000)}`,
+    ]) {
+      const res = await t.app.inject({ url: '/api/auth/me', headers: { authorization: value } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
