@@ -14,6 +14,7 @@ import './modules/events/events.seed.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import paymentRoutes from './modules/payments/payments.routes.ts';
 import platformRoutes from './modules/platform/platform.routes.ts';
+import scanRoutes from './modules/scan/scan.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
 import ticketRoutes from './modules/tickets/tickets.routes.ts';
 import './modules/tickets/tickets.seed.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes, { prefix: '/account' });
       await api.register(ticketRoutes);
       await api.register(paymentRoutes);
+      await api.register(scanRoutes);
     },
     { prefix: '/api' },
   );

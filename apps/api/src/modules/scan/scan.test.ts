@@ -1,0 +1,265 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCAN_MESSAGES } from '@fourfour/shared/scan';
+import { ticketScans, tickets } from '../../db/schema/index.ts';
+import { signTicketToken } from '../../lib/ticket-token.ts';
+import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createCheckout, draft, reserve } from '../tickets/tickets.test-kit.ts';
+import { issueTickets, scan } from './scan.test-kit.ts';
+
+const HOUR = 3600_000;
+/** An event whose doors are open: started an hour ago, ends in five. */
+const tonight = () => ({ startsAt: new Date(Date.now() - HOUR), endsAt: new Date(Date.now() + 5 * HOUR) });
+
+describe('door scanning', () => {
+  let t: TestApp;
+  let door: TestUser;
+  let fan: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: 'off' } });
+    door = await createUser(t.app, { role: 'EVENT_WORKER', username: `door_${Date.now().toString(36)}` });
+    fan = await createUser(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const ticketRow = async (id: string) => (await t.app.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
+  const scansOf = (id: string) => t.app.db.select().from(ticketScans).where(eq(ticketScans.ticketId, id));
+  const scanCount = async () =>
+    Number((await t.app.database.raw.query<{ n: string }>('SELECT count(*) AS n FROM ticket_scans')).rows[0]!.n);
+
+  it('admits a valid ticket with the spec’s scan result and records who, when and which device', async () => {
+    const event = await createEvent(t.app, { title: 'Basement Sessions', ...tonight() });
+    const [ticket] = await issueTickets(t.app, fan, event.id, 1, { ticketType: 'VIP' });
+    const before = Date.now();
+    const res = await scan(t.app, door, ticket!.code, { deviceHeader: 'door-1 phone' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      eventTitle: 'Basement Sessions',
+      firstName: 'Nia0',
+      lastName: 'Adeyemi',
+      dateOfBirth: '1995-08-17',
+      ticketType: 'VIP',
+      ticketId: ticket!.id,
+      status: 'OK',
+    });
+    expect(body.eventDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(body.startTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/);
+    expect(body.endTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/);
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'admittedAt',
+        'dateOfBirth',
+        'endTime',
+        'eventDate',
+        'eventTitle',
+        'firstName',
+        'lastName',
+        'startTime',
+        'status',
+        'ticketId',
+        'ticketType',
+      ].sort(),
+    );
+
+    const row = await ticketRow(ticket!.id);
+    expect(row.status).toBe('USED');
+    expect(row.usedBy).toBe(door.id);
+    expect(row.usedDevice).toBe('door-1 phone');
+    expect(row.usedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const log = await scansOf(ticket!.id);
+    expect(log.map((l) => [l.result, l.scannerId, l.device, l.eventId])).toEqual([
+      ['OK', door.id, 'door-1 phone', event.id],
+    ]);
+  });
+
+  it('refuses a second admission of the same ticket, saying when and by whom it was first admitted', async () => {
+    const event = await createEvent(t.app, tonight());
+    const [ticket] = await issueTickets(t.app, fan, event.id);
+    const first = await scan(t.app, door, ticket!.code);
+    expect(first.statusCode).toBe(200);
+    const admin = await createUser(t.app, { role: 'ADMIN' });
+    const again = await scan(t.app, admin, ticket!.code, { deviceQuery: 'side-door' });
+    expect(again.statusCode).toBe(409);
+    const body = again.json();
+    expect(body).toMatchObject({
+      code: 'ALREADY_USED',
+      status: 'ALREADY_USED',
+      ticketId: ticket!.id,
+      admittedBy: door.username,
+      firstAdmittedAt: first.json().admittedAt,
+    });
+    expect(body.message).toMatch(/^Already used: admitted at \d{2}:\d{2} on .+ by door_/);
+    // The first admission stands; the refusal is logged against the second scanner.
+    const row = await ticketRow(ticket!.id);
+    expect(row.usedBy).toBe(door.id);
+    const log = await scansOf(ticket!.id);
+    expect(log.map((l) => [l.result, l.scannerId, l.device]).sort()).toEqual(
+      [
+        ['ALREADY_USED', admin.id, 'side-door'],
+        ['OK', door.id, null],
+      ].sort(),
+    );
+  });
+
+  it('answers 410 VOID for a refunded ticket and for a ticket of a cancelled event, admitting neither', async () => {
+    const event = await createEvent(t.app, tonight());
+    const [refunded] = await issueTickets(t.app, fan, event.id, 1, { status: 'VOID' });
+    const res = await scan(t.app, door, refunded!.code);
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toMatchObject({ code: 'VOID', status: 'VOID', message: SCAN_MESSAGES.voidRefunded });
+
+    const cancelled = await createEvent(t.app, { ...tonight(), cancelled: true });
+    const [ticket] = await issueTickets(t.app, fan, cancelled.id);
+    const res2 = await scan(t.app, door, ticket!.code);
+    expect(res2.statusCode).toBe(410);
+    expect(res2.json()).toMatchObject({ code: 'VOID', message: SCAN_MESSAGES.voidEventCancelled });
+    expect((await ticketRow(ticket!.id)).status).toBe('VALID');
+    expect((await scansOf(ticket!.id)).map((l) => l.result)).toEqual(['VOID']);
+  });
+
+  it('answers 409 WRONG_DAY with the event’s date before admission opens and after the end, and the ticket stays unused', async () => {
+    const later = await createEvent(t.app, { title: 'Next Week', startsAt: new Date(Date.now() + 7 * 24 * HOUR) });
+    const [early] = await issueTickets(t.app, fan, later.id);
+    const res = await scan(t.app, door, early!.code);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'WRONG_DAY', status: 'WRONG_DAY', eventTitle: 'Next Week' });
+    expect(res.json().eventDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(res.json().message).toMatch(/^Wrong day: this ticket is for Next Week on .+\. Entry opens 12 hours/);
+    expect((await ticketRow(early!.id)).status).toBe('VALID');
+
+    const past = await createEvent(t.app, {
+      title: 'Last Night',
+      startsAt: new Date(Date.now() - 30 * HOUR),
+      endsAt: new Date(Date.now() - 22 * HOUR),
+    });
+    const [late] = await issueTickets(t.app, fan, past.id);
+    const res2 = await scan(t.app, door, late!.code);
+    expect(res2.statusCode).toBe(409);
+    expect(res2.json().message).toMatch(/^Wrong day: this ticket was for Last Night on .+, which has ended\.$/);
+    expect((await ticketRow(late!.id)).status).toBe('VALID');
+    expect((await scansOf(late!.id)).map((l) => l.result)).toEqual(['WRONG_DAY']);
+  });
+
+  it('opens admission 12 hours before the start', async () => {
+    const soon = await createEvent(t.app, { startsAt: new Date(Date.now() + 11.9 * HOUR) });
+    const notYet = await createEvent(t.app, { startsAt: new Date(Date.now() + 12.1 * HOUR) });
+    const [a] = await issueTickets(t.app, fan, soon.id);
+    const [b] = await issueTickets(t.app, fan, notYet.id);
+    expect((await scan(t.app, door, a!.code)).statusCode).toBe(200);
+    expect((await scan(t.app, door, b!.code)).json().code).toBe('WRONG_DAY');
+  });
+
+  describe('refuses codes that are not genuine tickets with 404 INVALID and no database write', () => {
+    let genuine: { id: string; code: string };
+    beforeAll(async () => {
+      const event = await createEvent(t.app, tonight());
+      [genuine] = (await issueTickets(t.app, fan, event.id)) as [{ id: string; code: string }];
+    });
+
+    const otherKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
+    const cases: [string, (code: string, id: string) => string][] = [
+      ['a code signed with another key', (_c, id) => signTicketToken(id, otherKey)],
+      ['a code with an altered ticket id', (c) => flip(c, 6)],
+      ['a code with an altered signature', (c) => flip(c, c.length - 5)],
+      ['a truncated code', (c) => c.slice(0, -1)],
+      ['a code cut in half', (c) => c.slice(0, c.length / 2)],
+      ['a bare ticket id', (_c, id) => id],
+      ['some other QR code', () => 'https://example.com/menu'],
+    ];
+    it.each(cases)('refuses %s', async (_name, forge) => {
+      const before = await scanCount();
+      const res = await scan(t.app, door, forge(genuine.code, genuine.id));
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'INVALID', status: 'INVALID', message: SCAN_MESSAGES.invalid });
+      expect(await scanCount()).toBe(before);
+      expect((await ticketRow(genuine.id)).status).toBe('VALID');
+    });
+
+    it('refuses an empty code as bad input', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/ticket-scan?qrCodeValue=', headers: door.headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(SCAN_MESSAGES.missingCode);
+    });
+
+    it('still admits the genuine code afterwards', async () => {
+      expect((await scan(t.app, door, genuine.code)).statusCode).toBe(200);
+    });
+  });
+
+  describe('roles', () => {
+    it('lets ADMIN, MASTER and EVENT_WORKER scan', async () => {
+      const event = await createEvent(t.app, tonight());
+      const codes = await issueTickets(t.app, fan, event.id, 3);
+      for (const [i, role] of (['ADMIN', 'MASTER', 'EVENT_WORKER'] as const).entries()) {
+        const user = await createUser(t.app, { role });
+        expect((await scan(t.app, user, codes[i]!.code)).statusCode).toBe(200);
+      }
+    });
+
+    it('answers 403 to USER and AFFILIATE and 401 to a visitor, without touching the ticket', async () => {
+      const event = await createEvent(t.app, tonight());
+      const [ticket] = await issueTickets(t.app, fan, event.id);
+      for (const role of ['USER', 'AFFILIATE'] as const) {
+        const user = await createUser(t.app, { role });
+        expect((await scan(t.app, user, ticket!.code)).statusCode).toBe(403);
+      }
+      expect((await scan(t.app, fan, ticket!.code)).statusCode).toBe(403);
+      expect((await scan(t.app, null, ticket!.code)).statusCode).toBe(401);
+      expect((await ticketRow(ticket!.id)).status).toBe('VALID');
+      expect(await scansOf(ticket!.id)).toEqual([]);
+    });
+  });
+
+  it('admits exactly once when 50 doors scan the same ticket at the same moment', async () => {
+    const event = await createEvent(t.app, tonight());
+    const [ticket] = await issueTickets(t.app, fan, event.id);
+    const scanners = await Promise.all(Array.from({ length: 5 }, () => createUser(t.app, { role: 'EVENT_WORKER' })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => scan(t.app, scanners[i % 5]!, ticket!.code, { deviceHeader: `d${i}` })),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().code === 'ALREADY_USED')).toBe(true);
+    const winner = answers.find((a) => a.statusCode === 200)!;
+    const row = await ticketRow(ticket!.id);
+    expect(row.usedAt!.toISOString()).toBe(winner.json().admittedAt);
+    const log = await t.app.db
+      .select({ result: ticketScans.result, n: sql<number>`count(*)::int` })
+      .from(ticketScans)
+      .where(eq(ticketScans.ticketId, ticket!.id))
+      .groupBy(ticketScans.result);
+    expect(Object.fromEntries(log.map((l) => [l.result, l.n]))).toEqual({ OK: 1, ALREADY_USED: 49 });
+  });
+
+  it('admits a ticket bought through checkout, read from the QR the buyer sees', async () => {
+    const event = await createEvent(t.app, { title: 'Doors Open', startsAt: new Date(Date.now() + 3 * HOUR) });
+    const buyer = await createUser(t.app);
+    const reserved = await reserve(t.app, buyer, event.id, [draft('STANDARD', { firstName: 'Kemi' })]);
+    expect(reserved.statusCode).toBe(200);
+    const checkout = await createCheckout(t.app, buyer, reserved.json().reservationToken);
+    const sessionId = (checkout.json().url as string).split('/').pop()!;
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/local/checkout/${sessionId}/complete`,
+      headers: buyer.headers,
+    });
+    expect(paid.statusCode).toBe(200);
+    const mine = await t.app.inject({ url: '/api/account/my-tickets?includeQr=true', headers: buyer.headers });
+    const owned = mine.json()[0];
+    const png = PNG.sync.read(Buffer.from(owned.qrBase64, 'base64'));
+    const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)!;
+
+    const res = await scan(t.app, door, qr.data);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ eventTitle: 'Doors Open', firstName: 'Kemi', ticketId: owned.ticketId });
+    const after = await t.app.inject({ url: `/api/account/my-tickets/${owned.ticketId}`, headers: buyer.headers });
+    expect(after.json().status).toBe('USED');
+  });
+});
