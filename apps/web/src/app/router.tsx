@@ -15,6 +15,16 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
   '/': HomePage,
   '/terms': lazy(() => import('../features/legal/terms-page.tsx').then((m) => ({ default: m.TermsPage }))),
   '/privacy': lazy(() => import('../features/legal/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage }))),
+  '/account': lazy(() => import('./account-route.tsx').then((m) => ({ default: m.AccountRoute }))),
+  '/purchase/:eventId': lazy(() =>
+    import('../features/purchase/purchase-page.tsx').then((m) => ({ default: m.PurchasePage })),
+  ),
+  '/payment-success': lazy(() =>
+    import('../features/checkout/payment-success-page.tsx').then((m) => ({ default: m.PaymentSuccessPage })),
+  ),
+  '/local-pay/checkout/:sessionId': lazy(() =>
+    import('../features/local-pay/local-checkout-page.tsx').then((m) => ({ default: m.LocalCheckoutPage })),
+  ),
 };
 
 function buildRoutes(): RouteObject[] {

@@ -3,18 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
 import { EVENT_MESSAGES } from '@fourfour/shared/events';
 import { penceToPounds } from '@fourfour/shared/money';
-import { RESERVATION_HOLD_MINUTES, PURCHASE_CLOSES_HOURS_BEFORE } from '@fourfour/shared/constants';
+import {
+  AFFILIATE_DISCOUNT_PERCENT,
+  PURCHASE_CLOSES_HOURS_BEFORE,
+  RESERVATION_HOLD_MINUTES,
+} from '@fourfour/shared/constants';
 import {
   TICKET_MESSAGES,
   type TicketDraftInput,
-  discountedPricePence,
   freeTicketBlocker,
   purchaseClosedReason,
   validateDrafts,
 } from '@fourfour/shared/tickets';
 import type { DbOrTx } from '../../db/client.ts';
-import { events, users } from '../../db/schema/index.ts';
-import type { TicketDraft } from '../../db/schema/tickets.ts';
+import { users } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import {
   countFreeTicketsHeld,
@@ -99,77 +101,82 @@ export interface ReserveResult {
 }
 
 /**
- * Holds stock for 30 minutes. The hold is one statement: a conditional UPDATE of the event's
- * counters (sold + held + n <= total, on sale, not cancelled, more than 2 hours before start) and
- * the reservation insert fed by it, so two buyers can never both take the last ticket. Free tickets
- * also lock the buyer's row, so two parallel reservations cannot both spend the last allowance.
+ * Holds stock for 30 minutes in one statement: a conditional UPDATE of the event's counters
+ * (sold + held + n <= total, on sale, not cancelled, more than 2 hours before start) feeds the
+ * reservation insert, so two buyers can never both take the last ticket, and the prices come from
+ * the same row. The statement also answers the event's state, so a refusal needs no second read.
+ * Free tickets first lock the buyer's row, so parallel reservations cannot both spend the last
+ * allowance. A refusal with lapsed holds on the event releases them and tries once more.
  */
 export async function reserveTickets(app: FastifyInstance, input: ReserveInput): Promise<ReserveResult> {
   const db = app.db;
   const draftProblem = validateDrafts(input.drafts);
   if (draftProblem) throw badRequest(draftProblem);
 
-  const [event] = await db
-    .select({
-      id: events.id,
-      status: events.status,
-      cancelled: events.cancelled,
-      startsAt: events.startsAt,
-      standardPricePence: events.standardPricePence,
-      vipPricePence: events.vipPricePence,
-    })
-    .from(events)
-    .where(eq(events.id, input.eventId));
-  if (!event) throw notFound(EVENT_MESSAGES.notFound);
-  const closed = purchaseClosedReason(event);
-  if (closed) throw conflict(closed, 'PURCHASE_CLOSED');
-
   let affiliateId: number | null = null;
   if (input.affiliateCode?.trim()) {
     const affiliate = await findAffiliateByCode(db, input.affiliateCode);
-    // Your own code earns you nothing: commission is for bringing in other buyers.
-    if (!affiliate || affiliate.id === input.userId) {
+    if (!affiliate) {
       throw new AppError('INVALID_AFFILIATE_CODE', 400, TICKET_MESSAGES.affiliateInvalid, [
         { field: 'affiliateCode', message: TICKET_MESSAGES.affiliateInvalid },
+      ]);
+    }
+    // Your own code earns you nothing: commission is for bringing in other buyers (the Terms).
+    if (affiliate.id === input.userId) {
+      throw new AppError('OWN_AFFILIATE_CODE', 400, TICKET_MESSAGES.affiliateOwnCode, [
+        { field: 'affiliateCode', message: TICKET_MESSAGES.affiliateOwnCode },
       ]);
     }
     affiliateId = affiliate.id;
   }
 
-  const items: TicketDraft[] = input.drafts.map((d) => {
-    const base = d.ticketType === 'VIP' ? event.vipPricePence : event.standardPricePence;
-    return {
-      ticketType: d.ticketType,
-      firstName: (d.firstName ?? '').trim(),
-      lastName: (d.lastName ?? '').trim(),
-      dateOfBirth: (d.dateOfBirth ?? '').trim(),
-      useFreeTicket: !!d.useFreeTicket,
-      pricePence: d.useFreeTicket ? 0 : discountedPricePence(base, affiliateId !== null),
-    };
-  });
-  const standardQty = items.filter((i) => i.ticketType === 'STANDARD').length;
-  const vipQty = items.length - standardQty;
-  const freeQty = items.filter((i) => i.useFreeTicket).length;
-  const totalPence = items.reduce((sum, i) => sum + i.pricePence, 0);
+  const drafts = input.drafts.map((d) => ({
+    ticketType: d.ticketType,
+    firstName: (d.firstName ?? '').trim(),
+    lastName: (d.lastName ?? '').trim(),
+    dateOfBirth: (d.dateOfBirth ?? '').trim(),
+    useFreeTicket: !!d.useFreeTicket,
+  }));
+  const standardQty = drafts.filter((i) => i.ticketType === 'STANDARD').length;
+  const vipQty = drafts.length - standardQty;
+  const freeQty = drafts.filter((i) => i.useFreeTicket).length;
+  // Each ticket's price, as discountedPricePence computes it (10% off, rounded to the penny).
+  const percentPaid = affiliateId === null ? 100 : 100 - AFFILIATE_DISCOUNT_PERCENT;
 
-  const hold = (tx: DbOrTx) =>
-    tx.execute(sql`
-      WITH ev AS (
-        UPDATE events SET held_standard = held_standard + ${standardQty}, held_vip = held_vip + ${vipQty}
-        WHERE id = ${event.id} AND status = 'PUBLISHED' AND NOT cancelled
-          AND starts_at > now() + make_interval(hours => ${PURCHASE_CLOSES_HOURS_BEFORE})
-          AND sold_standard + held_standard + ${standardQty} <= total_standard
-          AND sold_vip + held_vip + ${vipQty} <= total_vip
-        RETURNING id
-      )
-      INSERT INTO reservations (user_id, event_id, status, standard_qty, vip_qty, free_qty, items, affiliate_id, total_pence, expires_at)
-      SELECT ${input.userId}, ev.id, 'HELD', ${standardQty}, ${vipQty}, ${freeQty}, ${JSON.stringify(items)}::jsonb,
-        ${affiliateId}, ${totalPence}, now() + make_interval(mins => ${RESERVATION_HOLD_MINUTES})
-      FROM ev
-      RETURNING id, expires_at`);
+  const hold = async (tx: DbOrTx) =>
+    rowsOf<HoldRow>(
+      await tx.execute(sql`
+        WITH ev AS (
+          UPDATE events SET held_standard = held_standard + ${standardQty}, held_vip = held_vip + ${vipQty}
+          WHERE id = ${input.eventId} AND status = 'PUBLISHED' AND NOT cancelled
+            AND starts_at > now() + make_interval(hours => ${PURCHASE_CLOSES_HOURS_BEFORE})
+            AND sold_standard + held_standard + ${standardQty} <= total_standard
+            AND sold_vip + held_vip + ${vipQty} <= total_vip
+          RETURNING id, standard_price_pence, vip_price_pence
+        ), priced AS (
+          SELECT d.ord, d.elem || jsonb_build_object('pricePence', CASE
+            WHEN (d.elem->>'useFreeTicket')::boolean THEN 0
+            ELSE round((CASE WHEN d.elem->>'ticketType' = 'VIP' THEN ev.vip_price_pence ELSE ev.standard_price_pence END)
+              * ${percentPaid} / 100.0)::int END) AS item
+          FROM jsonb_array_elements(${JSON.stringify(drafts)}::jsonb) WITH ORDINALITY AS d(elem, ord), ev
+        ), ins AS (
+          INSERT INTO reservations (user_id, event_id, status, standard_qty, vip_qty, free_qty, items, affiliate_id, total_pence, expires_at)
+          SELECT ${input.userId}, ev.id, 'HELD', ${standardQty}, ${vipQty}, ${freeQty},
+            (SELECT jsonb_agg(item ORDER BY ord) FROM priced), ${affiliateId},
+            (SELECT coalesce(sum((item->>'pricePence')::int), 0)::int FROM priced),
+            now() + make_interval(mins => ${RESERVATION_HOLD_MINUTES})
+          FROM ev
+          RETURNING id, expires_at, total_pence
+        )
+        SELECT ins.id, ins.expires_at, ins.total_pence, e.id AS event_id, e.status, e.cancelled, e.starts_at,
+          (ins.id IS NULL AND EXISTS (
+            SELECT 1 FROM reservations r WHERE r.event_id = ${input.eventId} AND r.status = 'HELD' AND r.expires_at <= now()
+          )) AS has_lapsed_holds
+        FROM (SELECT 1) AS one LEFT JOIN ins ON true LEFT JOIN events e ON e.id = ${input.eventId}`),
+    )[0]!;
 
-  const attempt = async (): Promise<{ id: string; expires_at: Date | string } | undefined> => {
-    if (freeQty === 0) return rowsOf<{ id: string; expires_at: Date | string }>(await hold(db))[0];
+  const attempt = async (): Promise<HoldRow> => {
+    if (freeQty === 0) return hold(db);
     return db.transaction(async (tx) => {
       // Serialises this user's free claims: a parallel reservation waits here and then sees this one.
       const [user] = await tx
@@ -189,25 +196,36 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
         usedThisYear:
           (await countFreeTicketsUsed(tx, input.userId, year, app.config.timezone)) +
           (await countFreeTicketsHeld(tx, input.userId, year, app.config.timezone)),
-        hasFreeForEvent: await hasFreeTicketForEvent(tx, input.userId, event.id),
+        hasFreeForEvent: await hasFreeTicketForEvent(tx, input.userId, input.eventId),
       });
       if (blocker) throw new AppError('FREE_TICKET_UNAVAILABLE', 409, blocker);
-      return rowsOf<{ id: string; expires_at: Date | string }>(await hold(tx))[0];
+      return hold(tx);
     });
   };
 
   let row = await attempt();
-  if (!row && (await releaseExpiredHolds(db, event.id)) > 0) row = await attempt();
-  if (!row) {
-    // Tell the buyer why: the sale closed meanwhile, or the stock is not there.
-    const [now] = await db.select().from(events).where(eq(events.id, event.id));
-    const reason = now ? purchaseClosedReason(now) : TICKET_MESSAGES.eventCancelled;
+  if (!row.id && row.has_lapsed_holds && (await releaseExpiredHolds(db, input.eventId)) > 0) row = await attempt();
+  if (!row.id) {
+    // Tell the buyer why: no such event, the sale is closed, or the stock is not there.
+    if (row.event_id === null) throw notFound(EVENT_MESSAGES.notFound);
+    const reason = purchaseClosedReason({ status: row.status!, cancelled: !!row.cancelled, startsAt: row.starts_at });
     if (reason) throw conflict(reason, 'PURCHASE_CLOSED');
     throw conflict(TICKET_MESSAGES.notEnoughStock, 'NOT_ENOUGH_STOCK');
   }
   return {
     reservationToken: row.id,
-    expiresAt: new Date(row.expires_at).toISOString(),
-    totalAmount: penceToPounds(totalPence),
+    expiresAt: new Date(row.expires_at!).toISOString(),
+    totalAmount: penceToPounds(row.total_pence!),
   };
+}
+
+interface HoldRow {
+  id: string | null;
+  expires_at: Date | string | null;
+  total_pence: number | null;
+  event_id: number | string | null;
+  status: 'PLANNED' | 'PUBLISHED' | null;
+  cancelled: boolean | null;
+  starts_at: Date | string | null;
+  has_lapsed_holds: boolean | null;
 }

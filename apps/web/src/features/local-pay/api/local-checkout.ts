@@ -1,0 +1,15 @@
+import { LocalCheckoutView, UrlResponse } from '@fourfour/shared/tickets';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+const base = (id: string) => `/api/payments/local/checkout/${encodeURIComponent(id)}`;
+
+/** GET the local provider's session (only the buyer who started it). */
+export const getLocalCheckout = async (id: string) => LocalCheckoutView.parse(await api.get(base(id)));
+export const useLocalCheckout = (id: string) =>
+  useQuery({ queryKey: ['local-pay', 'checkout', id], queryFn: () => getLocalCheckout(id), retry: false });
+
+/** Pay or Cancel: the same handler as Stripe's completed / expired webhooks; answers where to go next. */
+export const finishLocalCheckout = async (input: { id: string; action: 'complete' | 'cancel' }) =>
+  UrlResponse.parse(await api.post(`${base(input.id)}/${input.action}`));
+export const useFinishLocalCheckout = () => useMutation({ mutationFn: finishLocalCheckout });

@@ -1,0 +1,385 @@
+import { AFFILIATE_DISCOUNT_PERCENT, MAX_TICKETS_PER_ORDER } from '@fourfour/shared/constants';
+import { EVENT_MESSAGES } from '@fourfour/shared/events';
+import {
+  discountedPricePence,
+  exceedsStock,
+  purchaseClosedReason,
+  type ReserveResponse,
+  TICKET_MESSAGES,
+  validateDrafts,
+} from '@fourfour/shared/tickets';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Container,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconTicket, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { serverMessageOf } from '../../lib/api-client.ts';
+import { formatGbp, formatLocalDate, formatLocalTime } from '../../lib/format.ts';
+import { useCreateCheckoutSession } from './api/create-checkout-session.ts';
+import { useFreeTicketBlocker } from './api/get-free-ticket-status.ts';
+import { usePurchaseEvent } from './api/get-purchase-event.ts';
+import { useReserveTickets } from './api/reserve-tickets.ts';
+import { useValidateAffiliateCode } from './api/validate-affiliate-code.ts';
+
+type TicketType = 'STANDARD' | 'VIP';
+interface Draft {
+  key: number;
+  ticketType: TicketType;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  useFreeTicket: boolean;
+}
+
+let nextKey = 1;
+const newDraft = (ticketType: TicketType): Draft => ({
+  key: nextKey++,
+  ticketType,
+  firstName: '',
+  lastName: '',
+  dateOfBirth: '',
+  useFreeTicket: false,
+});
+
+/** mm:ss until the hold ends. */
+function useCountdown(until: string | null): string | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  if (!until) return null;
+  const left = Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+}
+
+export function PurchasePage() {
+  const eventId = Number(useParams().eventId);
+  const [search] = useSearchParams();
+  const event = usePurchaseEvent(eventId);
+  const freeBlocker = useFreeTicketBlocker(eventId);
+  const reserve = useReserveTickets();
+  const checkout = useCreateCheckoutSession();
+  const validate = useValidateAffiliateCode();
+
+  const [drafts, setDrafts] = useState<Draft[]>([]);
+  const [code, setCode] = useState('');
+  const [appliedCode, setAppliedCode] = useState<string | null>(null);
+  const [codeMessage, setCodeMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reservation, setReservation] = useState<ReserveResponse | null>(null);
+  const countdown = useCountdown(reservation?.expiresAt ?? null);
+  const holdOver = countdown === '0:00';
+
+  if (event.isPending) {
+    return (
+      <Container size="md" py="xl">
+        <Loader aria-label="Loading the event" />
+      </Container>
+    );
+  }
+  if (event.isError || !event.data) {
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red" variant="light" role="alert">
+          {event.isError ? EVENT_MESSAGES.loadFailed : EVENT_MESSAGES.notFound}
+        </Alert>
+      </Container>
+    );
+  }
+  const e = event.data;
+  const remaining = { standard: e.remainingStandardTickets, vip: e.remainingVipTickets };
+  const count = (type: TicketType) => drafts.filter((d) => d.ticketType === type).length;
+  const closed = purchaseClosedReason({ status: e.status, cancelled: e.cancelled, startsAt: e.startsAt });
+  const locked = reservation !== null;
+  const priceOf = (d: Draft) =>
+    d.useFreeTicket
+      ? 0
+      : discountedPricePence(Math.round((d.ticketType === 'VIP' ? e.vipPrice : e.standardPrice) * 100), !!appliedCode) /
+        100;
+  const total = drafts.reduce((sum, d) => sum + priceOf(d), 0);
+  const freeTaken = drafts.some((d) => d.useFreeTicket);
+
+  const update = (key: number, patch: Partial<Draft>) => {
+    setDrafts((list) => list.map((d) => (d.key === key ? { ...d, ...patch } : d)));
+    setError(null);
+  };
+  const add = (type: TicketType) => {
+    setDrafts((list) => [...list, newDraft(type)]);
+    setError(null);
+  };
+
+  async function applyCode() {
+    const trimmed = code.trim();
+    if (!trimmed) return;
+    try {
+      const result = await validate.mutateAsync(trimmed);
+      if (result.valid) {
+        setAppliedCode(trimmed);
+        setCodeMessage({ ok: true, text: TICKET_MESSAGES.affiliateApplied });
+      } else {
+        setAppliedCode(null);
+        setCodeMessage({ ok: false, text: TICKET_MESSAGES.affiliateInvalid });
+      }
+    } catch (err) {
+      setAppliedCode(null);
+      setCodeMessage({ ok: false, text: serverMessageOf(err) ?? TICKET_MESSAGES.affiliateInvalid });
+    }
+  }
+
+  async function onReserve() {
+    const problem = validateDrafts(drafts) ?? (exceedsStock(drafts, remaining) ? TICKET_MESSAGES.notEnoughStock : null);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    try {
+      const result = await reserve.mutateAsync({
+        eventId,
+        affiliateCode: appliedCode ?? undefined,
+        tickets: drafts.map(({ key: _key, ...d }) => d),
+      });
+      setReservation(result);
+      setError(null);
+    } catch (err) {
+      setError(serverMessageOf(err) ?? TICKET_MESSAGES.reservationFailed);
+    }
+  }
+
+  async function onContinue() {
+    if (!reservation) return;
+    try {
+      const { url } = await checkout.mutateAsync(reservation.reservationToken);
+      window.location.assign(url);
+    } catch (err) {
+      setError(serverMessageOf(err) ?? TICKET_MESSAGES.reservationFailed);
+    }
+  }
+
+  return (
+    <Container size="md" px="md" py={{ base: 'lg', sm: 48 }}>
+      <PageTitle title={`Buy tickets: ${e.title}`} />
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed" tt="uppercase" fw={700} lts={1}>
+            Buy tickets
+          </Text>
+          <Title order={1} fz={{ base: 26, sm: 36 }}>
+            {e.title}
+          </Title>
+          <Text c="dark.1">
+            {[e.date && formatLocalDate(e.date), e.startTime && formatLocalTime(e.startTime), e.location]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </Stack>
+
+        {search.get('checkout') === 'cancelled' && !locked && (
+          <Alert color="yellow" variant="light">
+            You left the payment page, so nothing was charged. Reserve again whenever you are ready.
+          </Alert>
+        )}
+        {closed && (
+          <Alert color="red" variant="light" role="alert">
+            {closed}
+          </Alert>
+        )}
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          {(['STANDARD', 'VIP'] as const).map((type) => {
+            const left = type === 'VIP' ? remaining.vip : remaining.standard;
+            const price = type === 'VIP' ? e.vipPrice : e.standardPrice;
+            return (
+              <Paper key={type} withBorder radius="lg" p="md">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={2}>
+                    <Text fw={700}>{type === 'VIP' ? 'VIP' : 'Standard'}</Text>
+                    <Text size="sm" c="dark.1">
+                      {formatGbp(price)} · {left} left
+                    </Text>
+                  </Stack>
+                  <Button
+                    variant="light"
+                    leftSection={<IconPlus size={16} />}
+                    onClick={() => add(type)}
+                    disabled={!!closed || locked || count(type) >= left || drafts.length >= MAX_TICKETS_PER_ORDER}
+                  >
+                    {type === 'VIP' ? 'Add VIP' : 'Add Standard'}
+                  </Button>
+                </Group>
+              </Paper>
+            );
+          })}
+        </SimpleGrid>
+
+        {drafts.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            Add the tickets you want. Each ticket needs the attendee's name and date of birth (18+).
+          </Text>
+        ) : (
+          <Stack gap="md">
+            {drafts.map((d, i) => {
+              const freeDisabled =
+                locked || d.ticketType !== 'STANDARD' || !!freeBlocker.data || (freeTaken && !d.useFreeTicket);
+              const freeHint =
+                d.ticketType !== 'STANDARD'
+                  ? TICKET_MESSAGES.freeStandardOnly
+                  : (freeBlocker.data ?? (freeTaken && !d.useFreeTicket ? TICKET_MESSAGES.oneFreePerEvent : undefined));
+              return (
+                <Paper key={d.key} withBorder radius="lg" p="md" data-testid="ticket-draft">
+                  <Stack gap="sm">
+                    <Group justify="space-between">
+                      <Group gap="xs">
+                        <IconTicket size={18} aria-hidden />
+                        <Text fw={700}>Ticket {i + 1}</Text>
+                        <Badge color={d.ticketType === 'VIP' ? 'grape' : 'blue'} variant="light">
+                          {d.ticketType}
+                        </Badge>
+                      </Group>
+                      <Group gap="xs">
+                        <Text fw={600}>{d.useFreeTicket ? 'Free' : formatGbp(priceOf(d))}</Text>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ticket ${i + 1}`}
+                          disabled={locked}
+                          onClick={() => setDrafts((list) => list.filter((x) => x.key !== d.key))}
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Group>
+                    </Group>
+                    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                      <TextInput
+                        label="First name"
+                        value={d.firstName}
+                        disabled={locked}
+                        autoComplete="given-name"
+                        onChange={(ev) => update(d.key, { firstName: ev.currentTarget.value })}
+                      />
+                      <TextInput
+                        label="Last name"
+                        value={d.lastName}
+                        disabled={locked}
+                        autoComplete="family-name"
+                        onChange={(ev) => update(d.key, { lastName: ev.currentTarget.value })}
+                      />
+                      <TextInput
+                        label="Date of birth"
+                        type="date"
+                        value={d.dateOfBirth}
+                        disabled={locked}
+                        onChange={(ev) => update(d.key, { dateOfBirth: ev.currentTarget.value })}
+                      />
+                    </SimpleGrid>
+                    <Checkbox
+                      label="Use one of my free tickets"
+                      description={freeDisabled ? freeHint : undefined}
+                      checked={d.useFreeTicket}
+                      disabled={freeDisabled}
+                      onChange={(ev) => update(d.key, { useFreeTicket: ev.currentTarget.checked })}
+                    />
+                  </Stack>
+                </Paper>
+              );
+            })}
+          </Stack>
+        )}
+
+        <Paper withBorder radius="lg" p="md">
+          <Stack gap="xs">
+            <Group align="flex-end" gap="sm" wrap="nowrap">
+              <TextInput
+                label="Affiliate code (optional)"
+                description={`${AFFILIATE_DISCOUNT_PERCENT}% off each ticket`}
+                value={code}
+                disabled={locked}
+                onChange={(ev) => {
+                  setCode(ev.currentTarget.value.toUpperCase());
+                  setCodeMessage(null);
+                  setAppliedCode(null);
+                }}
+                style={{ flex: 1 }}
+              />
+              <Button
+                variant="default"
+                onClick={applyCode}
+                loading={validate.isPending}
+                disabled={locked || !code.trim()}
+              >
+                Apply
+              </Button>
+            </Group>
+            {codeMessage && (
+              <Text size="sm" c={codeMessage.ok ? 'teal.4' : 'red.4'} role="status">
+                {codeMessage.text}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+
+        <Divider />
+        <Group justify="space-between" align="center">
+          <Text fz="lg" fw={700}>
+            Total {formatGbp(total)}
+          </Text>
+          {!locked ? (
+            <Button size="md" onClick={onReserve} loading={reserve.isPending} disabled={!!closed}>
+              Reserve tickets
+            </Button>
+          ) : null}
+        </Group>
+
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+
+        {reservation && (
+          <Alert
+            color={holdOver ? 'red' : 'teal'}
+            variant="light"
+            title={holdOver ? 'Reservation expired' : 'Tickets reserved'}
+          >
+            <Stack gap="sm">
+              <Text size="sm">
+                {holdOver
+                  ? TICKET_MESSAGES.reservationExpired
+                  : `We are holding your tickets for ${countdown}. Pay before the time runs out.`}
+              </Text>
+              <Group>
+                {holdOver ? (
+                  <Button component={Link} to={`/purchase/${eventId}`} reloadDocument variant="default">
+                    Start again
+                  </Button>
+                ) : (
+                  <Button size="md" onClick={onContinue} loading={checkout.isPending}>
+                    {reservation.totalAmount === 0 ? 'Get my free tickets' : 'Continue to payment'}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+    </Container>
+  );
+}
