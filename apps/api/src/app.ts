@@ -6,16 +6,21 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import accountRoutes from './modules/account/account.routes.ts';
+import affiliatesRoutes from './modules/affiliates/affiliates.routes.ts';
+import './modules/affiliates/affiliates.seed.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import contentRoutes from './modules/content/content.routes.ts';
 import './modules/content/content.seed.ts';
 import eventsRoutes from './modules/events/events.routes.ts';
 import './modules/events/events.seed.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import masterRoutes from './modules/master/master.routes.ts';
 import paymentRoutes from './modules/payments/payments.routes.ts';
 import platformRoutes from './modules/platform/platform.routes.ts';
 import scanRoutes from './modules/scan/scan.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
+import subscriptionRoutes from './modules/subscriptions/subscriptions.routes.ts';
+import './modules/subscriptions/subscriptions.seed.ts';
 import ticketRoutes from './modules/tickets/tickets.routes.ts';
 import './modules/tickets/tickets.seed.ts';
 import './modules/users/users.seed.ts';
@@ -31,9 +36,16 @@ import securityPlugin from './plugins/security.ts';
 import storagePlugin from './plugins/storage.ts';
 import webAppPlugin from './plugins/web-app.ts';
 
+export interface RouteInfo {
+  method: string;
+  url: string;
+  /** The zod schemas the route declared (body, querystring, params), for the hostile-input tests. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; hide?: boolean };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    routeList: { method: string; url: string }[];
+    routeList: RouteInfo[];
   }
 }
 
@@ -70,11 +82,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   // Every route the app serves, for the authorization matrix test (a new route needs a decision).
-  const routes: { method: string; url: string }[] = [];
+  const routes: RouteInfo[] = [];
   app.decorate('routeList', routes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as RouteInfo['schema'] });
     }
   });
 
@@ -112,6 +124,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes, { prefix: '/account' });
       await api.register(ticketRoutes);
       await api.register(paymentRoutes);
+      await api.register(subscriptionRoutes);
+      await api.register(affiliatesRoutes);
+      await api.register(masterRoutes);
       await api.register(scanRoutes);
     },
     { prefix: '/api' },
