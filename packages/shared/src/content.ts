@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SORT_ORDER_DEFAULT } from './constants.ts';
+import { ADMIN_UPLOAD_MAX_BYTES, MP3_MAX_BYTES, SORT_ORDER_DEFAULT, TOP5_IMAGE_MAX_BYTES } from './constants.ts';
 
 /**
  * Community content: song submissions, Top 5, talent roster, team, admin uploads. The API validates
@@ -42,6 +42,22 @@ export const SUBMISSION_MESSAGES = {
   success: 'Thanks! Your song has been submitted.',
   failure: 'Submission failed. Please try again.',
 } as const;
+
+interface PickedFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** The form's check of a picked file (the server checks the bytes again): the message, or null. */
+export function mp3FileProblem(file: PickedFile): string | null {
+  const isMp3 = (MP3_MIME_TYPES as readonly string[]).includes(file.type) || /\.mp3$/i.test(file.name);
+  if (!isMp3) return SUBMISSION_MESSAGES.notMp3;
+  if (file.size > MP3_MAX_BYTES) return SUBMISSION_MESSAGES.tooLarge;
+  return null;
+}
+
+const isRasterImage = (file: PickedFile) => file.type.startsWith('image/') && file.type !== 'image/svg+xml';
 
 const isPastIsoDate = (v: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
@@ -221,6 +237,13 @@ export function findTop5Problems(songs: Top5SongInput[]): Top5RowProblem[] {
   return problems;
 }
 
+/** The editor's check of picked artwork for a row: the message, or null. */
+export function top5ImageProblem(rank: number, file: PickedFile): string | null {
+  if (!isRasterImage(file)) return TOP5_MESSAGES.imageNotImage(rank);
+  if (file.size > TOP5_IMAGE_MAX_BYTES) return TOP5_MESSAGES.imageTooLarge(rank);
+  return null;
+}
+
 export const Top5Song = z.object({
   rank: z.number(),
   title: z.string(),
@@ -353,6 +376,13 @@ export const UPLOAD_MESSAGES = {
   failed: 'Upload failed.',
   folder: `Folder must be one of ${UPLOAD_FOLDERS.join(', ')}.`,
 } as const;
+/** The admin forms' check of a picked portrait or team image: the message, or null. */
+export function adminImageProblem(file: PickedFile): string | null {
+  if (!isRasterImage(file)) return UPLOAD_MESSAGES.notImage;
+  if (file.size > ADMIN_UPLOAD_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  return null;
+}
+
 export const UploadResult = z.object({ publicUrl: z.string() });
 export type UploadResult = z.infer<typeof UploadResult>;
 

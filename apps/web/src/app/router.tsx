@@ -25,6 +25,22 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
   '/local-pay/checkout/:sessionId': lazy(() =>
     import('../features/local-pay/local-checkout-page.tsx').then((m) => ({ default: m.LocalCheckoutPage })),
   ),
+  '/song-submission': lazy(() =>
+    import('../features/submissions/song-submission-page.tsx').then((m) => ({ default: m.SongSubmissionPage })),
+  ),
+  '/admin/submissions': lazy(() =>
+    import('../features/submissions/admin-submissions-page.tsx').then((m) => ({ default: m.AdminSubmissionsPage })),
+  ),
+  '/top5-songs': lazy(() => import('../features/top5/top5-page.tsx').then((m) => ({ default: m.Top5Page }))),
+  '/admin/adminTop5Editor': lazy(() =>
+    import('../features/top5/top5-editor-page.tsx').then((m) => ({ default: m.Top5EditorPage })),
+  ),
+  '/roster': lazy(() => import('../features/roster/roster-page.tsx').then((m) => ({ default: m.RosterPage }))),
+  '/admin/roster': lazy(() =>
+    import('../features/roster/roster-admin-page.tsx').then((m) => ({ default: m.RosterAdminPage })),
+  ),
+  '/team': lazy(() => import('../features/team/team-page.tsx').then((m) => ({ default: m.TeamPage }))),
+  '/admin/team': lazy(() => import('../features/team/team-admin-page.tsx').then((m) => ({ default: m.TeamAdminPage }))),
 };
 
 function buildRoutes(): RouteObject[] {

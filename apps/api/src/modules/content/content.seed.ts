@@ -31,7 +31,7 @@ async function drawArtwork(label: string, index: number, vinyl = false): Promise
   const decoration = vinyl
     ? `<circle cx="300" cy="300" r="230" fill="#0b0b12" fill-opacity="0.55"/><circle cx="300" cy="300" r="180" fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="2"/><circle cx="300" cy="300" r="130" fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="2"/><circle cx="300" cy="300" r="80" fill="url(#g)"/>`
     : `<circle cx="${420 + (index % 3) * 40}" cy="${140 + (index % 2) * 60}" r="190" fill="#fff" fill-opacity="0.12"/><circle cx="120" cy="520" r="140" fill="#000" fill-opacity="0.12"/>`;
-  const fontSize = vinyl ? 120 : 210;
+  const fontSize = vinyl ? 120 : 180;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="${size}" height="${size}" fill="url(#g)"/>${decoration}<text x="300" y="300" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700" font-size="${fontSize}" fill="#fff" text-anchor="middle" dominant-baseline="central">${label}</text></svg>`;
   return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
 }
@@ -113,7 +113,7 @@ registerDemoSeeder({
 
     const top5Rows = [];
     for (const [i, song] of TOP5.entries()) {
-      const imageUrl = await store(TOP5_FOLDER, await drawArtwork(`#${i + 1}`, i + 2, true));
+      const imageUrl = await store(TOP5_FOLDER, await drawArtwork(initialsOf(song.artist), i + 2, true));
       top5Rows.push({ rank: i + 1, ...song, imageUrl });
     }
     await app.db.insert(top5Songs).values(top5Rows);
@@ -133,7 +133,8 @@ registerDemoSeeder({
 
     for (const [i, [name, title, blurb]] of TEAM.entries()) {
       const imageUrl = await store('team', await drawArtwork(initialsOf(name), i + 1));
-      await app.db.insert(teamMembers).values({ name, title, blurb, imageUrl, active: true });
+      // The founder first, then in the order listed (not alphabetical).
+      await app.db.insert(teamMembers).values({ name, title, blurb, imageUrl, active: true, sortOrder: (i + 1) * 10 });
     }
     return [`Community content: a Top 5, ${DJS.length} DJs, ${CREATORS.length} creators, ${TEAM.length} team members.`];
   },

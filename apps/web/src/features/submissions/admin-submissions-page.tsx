@@ -142,7 +142,8 @@ function SubmissionCard({ submission, highlighted }: { submission: SongSubmissio
           </div>
           <Checkbox
             label="Reviewed"
-            checked={submission.reviewed}
+            // Shown at once while the change is saved (the list refetches afterwards).
+            checked={review.isPending ? review.variables.reviewed : submission.reviewed}
             disabled={review.isPending}
             onChange={(e) => review.mutate({ id: submission.id, reviewed: e.currentTarget.checked })}
           />
@@ -234,12 +235,14 @@ export function AdminSubmissionsPage() {
             <Title order={1}>Song submissions</Title>
             <Text c="dimmed">Tracks sent to the A&amp;R team, newest first.</Text>
           </Stack>
-          {query.isFetching && !query.isPending && <Loader size="sm" aria-label="Refreshing" />}
-          {query.data && (
-            <Text size="sm" c="dimmed">
-              {query.data.totalElements} in total
-            </Text>
-          )}
+          <Group gap="xs">
+            {query.isFetching && !query.isPending && <Loader size="xs" aria-label="Refreshing" />}
+            {query.data && (
+              <Text size="sm" c="dimmed">
+                {query.data.totalElements} in total
+              </Text>
+            )}
+          </Group>
         </Group>
         {body}
       </Stack>

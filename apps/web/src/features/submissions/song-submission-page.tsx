@@ -13,6 +13,7 @@ import {
   Checkbox,
   Container,
   Group,
+  Input,
   Paper,
   SimpleGrid,
   Stack,
@@ -40,7 +41,8 @@ interface FormValues {
   interests: SubmissionInterest[];
 }
 
-const formatSize = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** /song-submission: an MP3 and a few details, straight to the A&R team. */
 export function SongSubmissionPage() {
@@ -106,8 +108,8 @@ export function SongSubmissionPage() {
         <Stack gap={6}>
           <Title order={1}>Submit your song</Title>
           <Text c="dimmed">
-            MP3 only, up to 20MB. Your track goes straight to our A&amp;R team, who listen to every submission.
-            WAV and AIFF uploads are coming soon.
+            MP3 only, up to 20MB. Your track goes straight to our A&amp;R team, who listen to every submission. WAV and
+            AIFF uploads are coming soon.
           </Text>
         </Stack>
 
@@ -130,7 +132,13 @@ export function SongSubmissionPage() {
               <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('lastName')} />
               <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
               <TextInput label="Phone (optional)" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
-              <TextInput label="Birth date" type="date" required autoComplete="bday" {...form.getInputProps('birthDate')} />
+              <TextInput
+                label="Birth date"
+                type="date"
+                required
+                autoComplete="bday"
+                {...form.getInputProps('birthDate')}
+              />
               <TextInput
                 label="Spotify or SoundCloud link (optional)"
                 type="url"
@@ -147,13 +155,7 @@ export function SongSubmissionPage() {
               </SimpleGrid>
             </Checkbox.Group>
 
-            <Stack gap={6}>
-              <Text size="sm" fw={500}>
-                Your track (MP3){' '}
-                <Text span c="red.5" aria-hidden="true">
-                  *
-                </Text>
-              </Text>
+            <Input.Wrapper label="Your track (MP3)" required error={fileError}>
               <Dropzone
                 onDrop={(files) => pickFile(files[0])}
                 onReject={rejectFile}
@@ -197,12 +199,7 @@ export function SongSubmissionPage() {
                   </div>
                 </Group>
               </Dropzone>
-              {fileError && (
-                <Text size="sm" c="red.5" role="alert">
-                  {fileError}
-                </Text>
-              )}
-            </Stack>
+            </Input.Wrapper>
 
             <Group justify="flex-end">
               <Button type="submit" size="md" loading={false} disabled={submit.isPending}>

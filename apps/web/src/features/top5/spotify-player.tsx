@@ -8,7 +8,7 @@ export function SpotifyPlayer({ trackId, title }: { trackId: string; title: stri
       title={`Spotify player: ${title}`}
       width="100%"
       height={SPOTIFY_PLAYER_HEIGHT}
-      style={{ border: 0, borderRadius: 12, display: 'block' }}
+      style={{ border: 0, borderRadius: 12, display: 'block', background: 'var(--mantine-color-dark-5)' }}
       allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
       loading="lazy"
     />

@@ -1,5 +1,5 @@
 import { TOP5_MESSAGES, type Top5Song, spotifyTrackUrl } from '@fourfour/shared/content';
-import { Alert, Anchor, Badge, Box, Card, Container, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Card, Container, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBrandSpotify, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -17,39 +17,41 @@ function Top5Card({ song }: { song: Top5Song }) {
             <Image src={song.imageUrl} alt={`Artwork for ${song.title}`} radius="md" className={classes.image} />
           ) : (
             <div className={classes.placeholder} aria-hidden="true">
-              <IconBrandSpotify size={48} />
+              <IconBrandSpotify size={40} />
             </div>
           )}
           <Badge className={classes.rank} size="xl" radius="sm" aria-label={`Rank ${song.rank}`}>
             #{song.rank}
           </Badge>
         </Box>
-        <Stack gap={6} className={classes.details}>
-          <Title order={2} fz={{ base: 22, sm: 26 }} id={`top5-${song.rank}`}>
+        <Stack gap={4} className={classes.details}>
+          <Title order={2} fz={{ base: 20, sm: 26 }} id={`top5-${song.rank}`}>
             {song.title}
           </Title>
           <Text fw={600} c="magenta.3">
             {song.artist}
           </Text>
+          <Anchor
+            href={spotifyTrackUrl(song.spotifyTrackId)}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            fw={600}
+          >
+            Open in Spotify <IconExternalLink size={14} aria-hidden="true" style={{ verticalAlign: 'middle' }} />
+          </Anchor>
+        </Stack>
+      </div>
+      {(song.overview || song.artistDetails) && (
+        <Stack gap={6} mt="md">
           {song.overview && <Text>{song.overview}</Text>}
           {song.artistDetails && (
             <Text size="sm" c="dimmed">
               {song.artistDetails}
             </Text>
           )}
-          <Group gap="xs">
-            <Anchor
-              href={spotifyTrackUrl(song.spotifyTrackId)}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="sm"
-              fw={600}
-            >
-              Open in Spotify <IconExternalLink size={14} aria-hidden="true" style={{ verticalAlign: 'middle' }} />
-            </Anchor>
-          </Group>
         </Stack>
-      </div>
+      )}
       <Box mt="md">
         <SpotifyPlayer trackId={song.spotifyTrackId} title={`${song.title} by ${song.artist}`} />
       </Box>
