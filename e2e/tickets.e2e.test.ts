@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { type RunningServer, startServer, waitForMail } from './support/server.ts';
+
+const PASSWORD = 'FourFour#2026';
+
+interface ListedEvent {
+  id: number;
+  title: string;
+  status: string;
+  cancelled: boolean;
+  startsAt: string | null;
+  remainingStandardTickets: number;
+  remainingVipTickets: number;
+}
+
+/** Buying tickets with the local provider, end to end, as a fan does it in the browser. */
+describe('buying tickets', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let event: ListedEvent;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const list = (await (await fetch(`${server.baseUrl}/api/events/list`)).json()) as ListedEvent[];
+    const found = list.find(
+      (e) =>
+        e.status === 'PUBLISHED' &&
+        !e.cancelled &&
+        e.startsAt &&
+        new Date(e.startsAt).getTime() > Date.now() + 24 * 3600_000 &&
+        e.remainingStandardTickets > 4 &&
+        e.remainingVipTickets > 4,
+    );
+    if (!found) throw new Error('no demo event on sale');
+    event = found;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function logIn(page: Page, email: string) {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  }
+
+  async function fillTicket(page: Page, index: number, first: string, last: string) {
+    const card = page.getByTestId('ticket-draft').nth(index);
+    await card.getByLabel('First name').fill(first);
+    await card.getByLabel('Last name').fill(last);
+    await card.getByLabel('Date of birth').fill('1995-06-15');
+  }
+
+  it('a fan buys a STANDARD and a VIP ticket with an affiliate code, pays on the local page and finds both tickets with QR', async () => {
+    const context = await newContext(browser, server.baseUrl, DESKTOP);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await logIn(page, 'fan@fourfour.local');
+
+    await page.goto(`/purchase/${event.id}`);
+    await expect(page.getByRole('heading', { name: event.title })).toBeTruthy();
+    await page.getByRole('button', { name: 'Add Standard' }).click();
+    await page.getByRole('button', { name: 'Add VIP' }).click();
+    await fillTicket(page, 0, 'Dana', 'Fields');
+    await fillTicket(page, 1, 'Vic', 'Ray');
+    await page.getByLabel('Affiliate code (optional)').fill('PROMOKAY');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Affiliate code applied.').waitFor();
+    await screenshot(page, 'tickets-purchase-desktop');
+
+    await page.getByRole('button', { name: 'Reserve tickets' }).click();
+    await page.getByText('Tickets reserved').waitFor();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/local-pay\/checkout\//);
+    await page.getByText('Test checkout — no money moves').waitFor();
+    await page.getByTestId('local-checkout-total').waitFor();
+    await screenshot(page, 'tickets-local-checkout-desktop');
+
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/payment-success\?session_id=/);
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await page.getByText('Paid', { exact: true }).waitFor();
+    await screenshot(page, 'tickets-payment-success-desktop');
+
+    await page.goto('/account');
+    // The demo fan already holds other tickets; ours are the two named attendees.
+    const mine = page
+      .getByTestId('my-ticket')
+      .filter({ hasText: event.title })
+      .filter({ hasText: /Dana Fields|Vic Ray/ });
+    await mine.first().waitFor();
+    expect(await mine.count()).toBe(2);
+    expect(await mine.filter({ hasText: 'Vic Ray' }).filter({ hasText: 'VIP' }).count()).toBe(1);
+    expect(await mine.filter({ hasText: 'Dana Fields' }).filter({ hasText: 'STANDARD' }).count()).toBe(1);
+    await page.getByTestId('account-tickets').scrollIntoViewIfNeeded();
+    await screenshot(page, 'tickets-my-tickets-desktop');
+    for (let i = 0; i < 2; i++) {
+      await mine
+        .nth(i)
+        .getByRole('button', { name: /Show ticket/ })
+        .click();
+      const qr = page.getByTestId('ticket-qr');
+      await qr.waitFor();
+      expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      if (i === 0) await screenshot(page, 'tickets-ticket-detail-desktop');
+      await page.keyboard.press('Escape');
+      await qr.waitFor({ state: 'detached' });
+    }
+
+    const mail = await waitForMail(
+      server,
+      'fan@fourfour.local',
+      (m) => m.subject === `Your tickets for ${event.title}`,
+    );
+    expect(mail.text).toContain('Ticket 1: STANDARD for Dana Fields');
+    expect(mail.text).toContain('VIP for Vic Ray');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone: a member buys one ticket and sees it in the account', async () => {
+    const context = await newContext(browser, server.baseUrl, PHONE);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await logIn(page, 'member@fourfour.local');
+    await page.goto(`/purchase/${event.id}`);
+    await page.getByRole('button', { name: 'Add Standard' }).click();
+    await fillTicket(page, 0, 'Mo', 'Bloom');
+    await screenshot(page, 'tickets-purchase-phone');
+    await page.getByRole('button', { name: 'Reserve tickets' }).click();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/local-pay\/checkout\//);
+    await page.getByTestId('local-checkout-total').waitFor();
+    await screenshot(page, 'tickets-local-checkout-phone');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await screenshot(page, 'tickets-payment-success-phone');
+    await page.goto('/account');
+    await page.getByTestId('my-ticket').filter({ hasText: event.title }).first().waitFor();
+    await page.getByTestId('account-tickets').scrollIntoViewIfNeeded();
+    await screenshot(page, 'tickets-my-tickets-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
