@@ -114,7 +114,9 @@ export const benefitLabel = (type: string): string => BENEFIT_LABELS[type] ?? ty
 export function benefitsForTier(tier: SubscriptionTier): { tier: PaidTier; benefitType: string }[] {
   if (tier === 'NONE') return [];
   const upTo = PAID_TIERS.indexOf(tier);
-  return PAID_TIERS.slice(0, upTo + 1).flatMap((t) => BENEFITS_BY_TIER[t].map((benefitType) => ({ tier: t, benefitType })));
+  return PAID_TIERS.slice(0, upTo + 1).flatMap((t) =>
+    BENEFITS_BY_TIER[t].map((benefitType) => ({ tier: t, benefitType })),
+  );
 }
 
 // ---------- requests and responses ----------

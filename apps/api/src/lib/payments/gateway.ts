@@ -67,6 +67,30 @@ export interface PortalSessionInput {
   returnUrl: string;
 }
 
+/** A subscription as the provider reports it now (memberships re-read it on every event). */
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  /** The provider's status: active, trialing, past_due, unpaid, incomplete, incomplete_expired, paused, canceled. */
+  status: string;
+  /** The plan's price id (the first item's). */
+  priceId: string | null;
+  /** A cancellation is scheduled for the period end (Stripe: cancel_at_period_end, or a cancel_at). */
+  cancelAtPeriodEnd: boolean;
+  /** The end of the period already paid for (Stripe: the subscription item's current_period_end). */
+  currentPeriodEnd: Date | null;
+  startedAt: Date;
+  endedAt: Date | null;
+  metadata: Record<string, string>;
+}
+
+export interface CustomerInput {
+  /** e.g. `customer:<user id>`: a retried call never makes a second customer. */
+  idempotencyKey: string;
+  email?: string;
+  metadata: Record<string, string>;
+}
+
 export interface RefundInput {
   paymentId: string;
   /** Omitted = the full amount. */
@@ -112,9 +136,16 @@ export interface PaymentGateway {
   /** Verifies a webhook's raw body and signature header; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 
-  // Memberships (not built yet): the signatures are fixed here so both providers follow them.
+  // Memberships: Checkout in subscription mode, the hosted portal, customers and subscriptions.
   createSubscriptionCheckoutSession(input: SubscriptionCheckoutInput): Promise<CheckoutSession>;
   createPortalSession(input: PortalSessionInput): Promise<{ url: string }>;
+  createCustomer(input: CustomerInput): Promise<{ id: string }>;
+  retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * Cancels a subscription: at the period end (it runs until then), or now with no further
+   * charges and no proration (UNDERAGE). Answers the subscription as it now is.
+   */
+  cancelSubscription(subscriptionId: string, options: { atPeriodEnd: boolean }): Promise<ProviderSubscription>;
 }
 
 export class NotImplementedError extends Error {

@@ -4,12 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { localCheckoutSessions, localRefunds } from '../../db/schema/index.ts';
 import {
   type CheckoutSession,
-  NotImplementedError,
   type PaymentCheckoutInput,
   type PaymentGateway,
   type Refund,
   WebhookSignatureError,
 } from './gateway.ts';
+import { createLocalSubscriptions, type LocalSubscriptions } from './local-subscriptions.ts';
 
 /**
  * The built-in provider: checkout sessions live in our own database and are "paid" on a page that
@@ -21,6 +21,8 @@ export interface LocalGateway extends PaymentGateway {
   /** Pay: the session becomes complete and paid (once; later calls answer it as it is). */
   completeCheckoutSession(sessionId: string): Promise<CheckoutSession | null>;
   findCheckoutSession(sessionId: string): Promise<typeof localCheckoutSessions.$inferSelect | null>;
+  /** Memberships: the local subscriptions behind the portal page. */
+  readonly subscriptions: LocalSubscriptions;
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
@@ -41,13 +43,14 @@ function toSession(row: Row): CheckoutSession {
     amountTotalPence: row.amountTotalPence,
     currency: row.currency,
     paymentId: row.paymentId,
-    customerId: null,
-    subscriptionId: null,
+    customerId: row.customerId ?? null,
+    subscriptionId: row.subscriptionId ?? null,
     expiresAt: row.expiresAt,
   };
 }
 
 export function createLocalGateway(db: Db): LocalGateway {
+  const subscriptions = createLocalSubscriptions(db);
   async function find(sessionId: string): Promise<Row | null> {
     const [row] = await db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, sessionId));
     return row ?? null;
@@ -117,7 +120,12 @@ export function createLocalGateway(db: Db): LocalGateway {
             sql`${localCheckoutSessions.expiresAt} > now()`,
           ),
         );
-      const row = await find(sessionId);
+      let row = await find(sessionId);
+      // Subscription mode: paying starts the subscription, as on Stripe.
+      if (row?.mode === 'subscription' && row.status === 'complete' && !row.subscriptionId) {
+        await subscriptions.startSubscriptionForSession(db, row);
+        row = await find(sessionId);
+      }
       return row ? toSession(row) : null;
     },
 
@@ -160,11 +168,13 @@ export function createLocalGateway(db: Db): LocalGateway {
       throw new WebhookSignatureError('the local provider sends no webhooks');
     },
 
-    async createSubscriptionCheckoutSession() {
-      throw new NotImplementedError('Subscription checkout');
+    subscriptions,
+    async createSubscriptionCheckoutSession(input) {
+      return toSession(await mustFind(await subscriptions.createSubscriptionCheckoutSession(input)));
     },
-    async createPortalSession() {
-      throw new NotImplementedError('Customer portal');
-    },
+    createPortalSession: (input) => subscriptions.createPortalSession(input),
+    createCustomer: (input) => subscriptions.createCustomer(input),
+    retrieveSubscription: (id) => subscriptions.retrieveSubscription(id),
+    cancelSubscription: (id, options) => subscriptions.cancelSubscription(id, options),
   };
 }

@@ -1,10 +1,10 @@
 import Stripe from 'stripe';
 import {
   type CheckoutSession,
-  NotImplementedError,
   type PaymentCheckoutInput,
   type PaymentGateway,
   type ProviderEvent,
+  type ProviderSubscription,
   type Refund,
   type RefundInput,
   WEBHOOK_TOLERANCE_SECONDS,
@@ -38,6 +38,25 @@ function toSession(s: Stripe.Checkout.Session): CheckoutSession {
     customerId: idOf(s.customer as string | { id: string } | null),
     subscriptionId: idOf(s.subscription as string | { id: string } | null),
     expiresAt: new Date(s.expires_at * 1000),
+  };
+}
+
+/** A Stripe subscription as the gateway reports it; the period end is read from its item (current API). */
+function toSubscription(s: Stripe.Subscription): ProviderSubscription {
+  const item = s.items?.data?.[0];
+  const legacyPeriodEnd = (s as unknown as { current_period_end?: number }).current_period_end;
+  const periodEnd = item?.current_period_end ?? legacyPeriodEnd ?? null;
+  return {
+    id: s.id,
+    customerId: idOf(s.customer as string | { id: string }) ?? '',
+    status: s.status,
+    priceId: item?.price?.id ?? null,
+    // Stripe's portal may schedule a cancellation as cancel_at (at the period end) instead of the flag.
+    cancelAtPeriodEnd: !!s.cancel_at_period_end || (s.cancel_at != null && s.status !== 'canceled'),
+    currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+    startedAt: new Date((s.start_date ?? s.created) * 1000),
+    endedAt: s.ended_at ? new Date(s.ended_at * 1000) : null,
+    metadata: (s.metadata ?? {}) as Record<string, string>,
   };
 }
 
@@ -121,11 +140,83 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       return { id: event.id, type: event.type, objectId: String(object.id ?? ''), object };
     },
 
-    async createSubscriptionCheckoutSession() {
-      throw new NotImplementedError('Subscription checkout');
+    async createSubscriptionCheckoutSession(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          client_reference_id: input.clientReferenceId,
+          metadata: input.metadata,
+          subscription_data: { metadata: input.metadata },
+          line_items: [{ price: input.priceId, quantity: 1 }],
+          ...(input.customerId ? { customer: input.customerId } : { customer_email: input.customerEmail }),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toSession(session);
     },
-    async createPortalSession() {
-      throw new NotImplementedError('Customer portal');
+
+    async createPortalSession(input) {
+      const afterCompletion = { type: 'redirect' as const, redirect: { return_url: input.returnUrl } };
+      const flow =
+        input.flow === 'update' && input.subscriptionId
+          ? {
+              type: 'subscription_update' as const,
+              subscription_update: { subscription: input.subscriptionId },
+              after_completion: afterCompletion,
+            }
+          : input.flow === 'cancel' && input.subscriptionId
+            ? {
+                type: 'subscription_cancel' as const,
+                subscription_cancel: { subscription: input.subscriptionId },
+                after_completion: afterCompletion,
+              }
+            : undefined;
+      const session = await stripe.billingPortal.sessions.create({
+        customer: input.customerId,
+        return_url: input.returnUrl,
+        ...(flow ? { flow_data: flow } : {}),
+      });
+      return { url: session.url };
+    },
+
+    async createCustomer(input) {
+      const customer = await stripe.customers.create(
+        { email: input.email, metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: customer.id };
+    },
+
+    async retrieveSubscription(subscriptionId) {
+      return toSubscription(await stripe.subscriptions.retrieve(subscriptionId));
+    },
+
+    async cancelSubscription(subscriptionId, { atPeriodEnd }) {
+      if (atPeriodEnd) {
+        return toSubscription(
+          // Setting a flag is idempotent by itself (a cached key could undo a later resume).
+          await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+        );
+      }
+      try {
+        // No final invoice and no proration: nothing more is charged.
+        return toSubscription(
+          await stripe.subscriptions.cancel(
+            subscriptionId,
+            { invoice_now: false, prorate: false },
+            { idempotencyKey: `cancel-now:${subscriptionId}` },
+          ),
+        );
+      } catch (err) {
+        // Already canceled: answer it as it is.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          const current = await stripe.subscriptions.retrieve(subscriptionId);
+          if (current.status === 'canceled') return toSubscription(current);
+        }
+        throw err;
+      }
     },
   };
 }

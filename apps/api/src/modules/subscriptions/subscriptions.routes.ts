@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BenefitRecord,
+  IdParams,
+  Paged,
+  PendingVerificationQuery,
+  PendingVerificationUser,
+  SubscribeQuery,
+  SubscriberRow,
+  SubscribersQuery,
+  SubscriptionCheckoutResult,
+  VerificationResult,
+} from '@fourfour/shared/memberships';
+import { UrlResponse } from '@fourfour/shared/tickets';
+import { listBenefits, listSubscribers, setBenefitDelivered } from './benefits.service.ts';
+import localPortalRoutes from './local-portal.routes.ts';
+import { defineSubscriptionJobs } from './subscriptions.jobs.ts';
+import { getSubscriptionCheckoutResult, openPortal, startSubscription } from './subscriptions.service.ts';
+import { listPendingVerification, markUnderage, verifyUser } from './verification.service.ts';
+import './subscription-sync.service.ts';
+
+const CheckoutResultQuery = z.object({ session_id: z.string().min(1).max(255) });
+
+/** Plans, the billing portal, age verification and benefits (spec 02). */
+const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  defineSubscriptionJobs(app);
+
+  // The spec's client may post with an empty form-encoded body.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const member = { preHandler: app.requireAuth, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+  const admin = { preHandler: app.requireRole('ADMIN', 'MASTER') };
+
+  app.post(
+    '/subscription/subscribe',
+    { ...member, schema: { tags: ['subscriptions'], querystring: SubscribeQuery, response: { 200: UrlResponse } } },
+    async (request) => startSubscription(app, request.user!.id, request.query.tier),
+  );
+  app.get(
+    '/subscription/portal/upgrade-or-downgrade',
+    { ...member, schema: { tags: ['subscriptions'], response: { 200: UrlResponse } } },
+    async (request) => openPortal(app, request.user!.id, 'update'),
+  );
+  app.get(
+    '/subscription/portal/cancel',
+    { ...member, schema: { tags: ['subscriptions'], response: { 200: UrlResponse } } },
+    async (request) => openPortal(app, request.user!.id, 'cancel'),
+  );
+  app.get(
+    '/subscription/billing-portal',
+    { ...member, schema: { tags: ['subscriptions'], response: { 200: UrlResponse } } },
+    async (request) => openPortal(app, request.user!.id, 'billing'),
+  );
+  // Public, like the page that calls it: the session id is an unguessable capability, and the
+  // answer holds only a status and a tier.
+  app.get(
+    '/subscription/checkout-result',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['subscriptions'],
+        querystring: CheckoutResultQuery,
+        response: { 200: SubscriptionCheckoutResult },
+      },
+    },
+    async (request) => getSubscriptionCheckoutResult(app, request.query.session_id),
+  );
+
+  app.get(
+    '/admin/verification/pending',
+    {
+      ...admin,
+      schema: {
+        tags: ['verification'],
+        querystring: PendingVerificationQuery,
+        response: { 200: Paged(PendingVerificationUser) },
+      },
+    },
+    async (request) => listPendingVerification(app, request.query),
+  );
+  app.post(
+    '/admin/verification/:id/verify',
+    { ...admin, schema: { tags: ['verification'], params: IdParams, response: { 200: VerificationResult } } },
+    async (request) => verifyUser(app, request.params.id),
+  );
+  app.post(
+    '/admin/verification/:id/underage',
+    { ...admin, schema: { tags: ['verification'], params: IdParams, response: { 200: VerificationResult } } },
+    async (request) => markUnderage(app, request.params.id),
+  );
+
+  app.get(
+    '/admin/benefits/subscribers',
+    {
+      ...admin,
+      schema: { tags: ['benefits'], querystring: SubscribersQuery, response: { 200: Paged(SubscriberRow) } },
+    },
+    async (request) => listSubscribers(app.db, request.query),
+  );
+  app.get(
+    '/admin/benefits/user/:id',
+    { ...admin, schema: { tags: ['benefits'], params: IdParams, response: { 200: z.array(BenefitRecord) } } },
+    async (request) => listBenefits(app.db, request.params.id),
+  );
+  app.post(
+    '/admin/benefits/deliver/:id',
+    { ...admin, schema: { tags: ['benefits'], params: IdParams, response: { 200: BenefitRecord } } },
+    async (request) => setBenefitDelivered(app.db, request.params.id, true, request.user!.id),
+  );
+  app.post(
+    '/admin/benefits/undeliver/:id',
+    { ...admin, schema: { tags: ['benefits'], params: IdParams, response: { 200: BenefitRecord } } },
+    async (request) => setBenefitDelivered(app.db, request.params.id, false, request.user!.id),
+  );
+
+  await app.register(localPortalRoutes);
+};
+export default subscriptionRoutes;
