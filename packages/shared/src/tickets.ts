@@ -44,6 +44,8 @@ export const TICKET_MESSAGES = {
   freeStandardOnly: 'Free tickets are for STANDARD tickets only.',
   eventNotOnSale: 'Tickets for this event are not on sale yet.',
   eventCancelled: 'This event has been cancelled.',
+  // The Terms: commission is for bringing in other buyers, so one's own code cannot be used.
+  affiliateOwnCode: 'You cannot use your own affiliate code.',
   purchaseClosed: `Ticket purchase closed ${PURCHASE_CLOSES_HOURS_BEFORE} hours before the event starts.`,
   reservationExpired: 'Your reservation has expired. Please reserve your tickets again.',
   reservationNotFound: 'Reservation not found.',

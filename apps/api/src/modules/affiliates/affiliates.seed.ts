@@ -1,0 +1,123 @@
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { shiftMonth } from '@fourfour/shared/affiliates';
+import { discountedPricePence } from '@fourfour/shared/tickets';
+import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
+import { registerDemoSeeder } from '../../lib/demo.ts';
+import { instantToLocal, localToInstant } from '../../lib/time.ts';
+
+/**
+ * Demo sales for affiliate@ in the three months before this one (the tickets seeder already sold
+ * two tickets with the code this month): 15 tickets (goal reached: 20% and the bonus), 9 and 4,
+ * bought ahead for the biggest upcoming night by fan@ and member@.
+ */
+const PLAN: { monthsAgo: number; day: string; standard: number; vip: number }[] = [
+  { monthsAgo: 1, day: '06', standard: 8, vip: 2 },
+  { monthsAgo: 1, day: '21', standard: 4, vip: 1 },
+  { monthsAgo: 2, day: '12', standard: 7, vip: 2 },
+  { monthsAgo: 3, day: '25', standard: 4, vip: 0 },
+];
+
+registerDemoSeeder({
+  name: 'affiliate-sales',
+  order: 45,
+  async seed(app): Promise<string[]> {
+    const tz = app.config.timezone;
+    const people = await app.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, ['affiliate@fourfour.local', 'fan@fourfour.local', 'member@fourfour.local']));
+    const affiliate = people.find((p) => p.email === 'affiliate@fourfour.local');
+    const buyers = people.filter((p) => p.email !== 'affiliate@fourfour.local');
+    const [event] = await app.db
+      .select()
+      .from(events)
+      .where(and(eq(events.status, 'PUBLISHED'), eq(events.cancelled, false), gt(events.startsAt, sql`now()`)))
+      .orderBy(desc(events.totalStandard))
+      .limit(1);
+    const needed = PLAN.reduce((n, p) => ({ s: n.s + p.standard, v: n.v + p.vip }), { s: 0, v: 0 });
+    if (
+      !affiliate ||
+      buyers.length === 0 ||
+      !event ||
+      event.soldStandard + event.heldStandard + needed.s > event.totalStandard ||
+      event.soldVip + event.heldVip + needed.v > event.totalVip
+    ) {
+      return [];
+    }
+
+    const thisMonth = instantToLocal(new Date(), tz).date.slice(0, 7);
+    await app.db.transaction(async (tx) => {
+      for (const [i, plan] of PLAN.entries()) {
+        const buyer = buyers[i % buyers.length]!;
+        const paidAt = localToInstant(`${shiftMonth(thisMonth, -plan.monthsAgo)}-${plan.day}T20:15:00`, tz);
+        const items = [
+          ...Array.from({ length: plan.standard }, () => 'STANDARD' as const),
+          ...Array.from({ length: plan.vip }, () => 'VIP' as const),
+        ].map((ticketType, n) => ({
+          ticketType,
+          firstName: ['Ama', 'Theo', 'Priya', 'Jonas', 'Mei', 'Kofi'][n % 6]!,
+          lastName: ['Mensah', 'Walsh', 'Shah', 'Berg', 'Lin', 'Boateng'][(n + i) % 6]!,
+          dateOfBirth: '1994-08-1' + (n % 9),
+          useFreeTicket: false,
+          pricePence: discountedPricePence(ticketType === 'VIP' ? event.vipPricePence : event.standardPricePence, true),
+        }));
+        const total = items.reduce((s, x) => s + x.pricePence, 0);
+        const [reservation] = await tx
+          .insert(reservations)
+          .values({
+            userId: buyer.id,
+            eventId: event.id,
+            status: 'FULFILLED',
+            standardQty: plan.standard,
+            vipQty: plan.vip,
+            items,
+            affiliateId: affiliate.id,
+            totalPence: total,
+            expiresAt: paidAt,
+            releasedAt: paidAt,
+            createdAt: paidAt,
+          })
+          .returning({ id: reservations.id });
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            reservationId: reservation!.id,
+            userId: buyer.id,
+            eventId: event.id,
+            provider: 'local',
+            providerSessionId: `demo_${reservation!.id}`,
+            amountPence: total,
+            status: 'PAID',
+            outcome: 'FULFILLED',
+            affiliateId: affiliate.id,
+            paidAt,
+            createdAt: paidAt,
+            updatedAt: paidAt,
+          })
+          .returning({ id: orders.id });
+        await tx.insert(tickets).values(
+          items.map((x) => ({
+            orderId: order!.id,
+            eventId: event.id,
+            userId: buyer.id,
+            ticketType: x.ticketType,
+            firstName: x.firstName,
+            lastName: x.lastName,
+            dateOfBirth: x.dateOfBirth,
+            pricePaidPence: x.pricePence,
+            affiliateId: affiliate.id,
+            createdAt: paidAt,
+          })),
+        );
+      }
+      await tx
+        .update(events)
+        .set({
+          soldStandard: sql`${events.soldStandard} + ${needed.s}`,
+          soldVip: sql`${events.soldVip} + ${needed.v}`,
+        })
+        .where(eq(events.id, event.id));
+    });
+    return [`Demo affiliate sales: ${needed.s + needed.v} tickets over the last three months for promo_kay.`];
+  },
+});

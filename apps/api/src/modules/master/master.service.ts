@@ -1,0 +1,134 @@
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AssignableRole, SubscriptionStatus } from '@fourfour/shared/enums';
+import {
+  MASTER_MESSAGES,
+  type MasterUserRow,
+  type MasterUserSortField,
+  type MasterUsersPage,
+  parseUserSort,
+  roleChangeLock,
+  SORT_MESSAGE,
+} from '@fourfour/shared/master';
+import { isSubscriptionActive } from '@fourfour/shared/tickets';
+import { auditLog, users } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { containsInsensitive } from '../affiliates/affiliates.queries.ts';
+
+/** The same rule as isSubscriptionActive, as SQL, so the table can sort by it. */
+const SUBSCRIPTION_ACTIVE = sql`(${users.subscriptionTier} <> 'NONE'
+  AND ${users.subscriptionStatus} IN ('ACTIVE', 'CANCELLED')
+  AND (${users.subscriptionExpiresAt} IS NULL OR ${users.subscriptionExpiresAt} > now()))`;
+
+/** The sort whitelist: each field names a fixed expression; user input never reaches the SQL text. */
+const SORT_COLUMNS: Record<MasterUserSortField, SQL> = {
+  id: sql`${users.id}`,
+  email: sql`${users.email}`,
+  username: sql`lower(${users.username})`,
+  role: sql`${users.role}::text`,
+  subscriptionTier: sql`${users.subscriptionTier}`,
+  subscriptionActive: SUBSCRIPTION_ACTIVE,
+  deleted: sql`${users.deleted}`,
+};
+
+const rowColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  role: users.role,
+  subscriptionTier: users.subscriptionTier,
+  subscriptionStatus: users.subscriptionStatus,
+  subscriptionExpiresAt: users.subscriptionExpiresAt,
+  deleted: users.deleted,
+};
+interface UserRowSource {
+  id: number;
+  email: string | null;
+  username: string | null;
+  role: MasterUserRow['role'];
+  subscriptionTier: MasterUserRow['subscriptionTier'];
+  subscriptionStatus: SubscriptionStatus;
+  subscriptionExpiresAt: Date | null;
+  deleted: boolean;
+}
+
+function toMasterUserRow(u: UserRowSource): MasterUserRow {
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    role: u.role,
+    subscriptionActive: isSubscriptionActive(u.subscriptionTier, u.subscriptionStatus, u.subscriptionExpiresAt),
+    subscriptionTier: u.subscriptionTier,
+    deleted: u.deleted,
+  };
+}
+
+/** GET /api/master/users: paged, sorted by a whitelisted field, optionally filtered by email. */
+export async function listUsers(
+  app: FastifyInstance,
+  query: { page: number; size: number; sort: string; email?: string },
+): Promise<MasterUsersPage> {
+  const sort = parseUserSort(query.sort);
+  if (!sort) throw badRequest(SORT_MESSAGE, [{ field: 'sort', message: SORT_MESSAGE }]);
+  const email = query.email?.trim();
+  const where = email ? containsInsensitive(users.email, email) : undefined;
+  const direction = sort.direction === 'ASC' ? asc : desc;
+  const nulls = sql.raw(sort.direction === 'ASC' ? 'ASC NULLS LAST' : 'DESC NULLS LAST');
+
+  const [total] = await app.db.select({ n: count() }).from(users).where(where);
+  const rows = await app.db
+    .select(rowColumns)
+    .from(users)
+    .where(where)
+    .orderBy(sql`${SORT_COLUMNS[sort.field]} ${nulls}`, direction(users.id))
+    .limit(query.size)
+    .offset(query.page * query.size);
+  const totalElements = Number(total?.n ?? 0);
+  return {
+    content: rows.map(toMasterUserRow),
+    totalPages: Math.ceil(totalElements / query.size),
+    totalElements,
+    page: query.page,
+    size: query.size,
+  };
+}
+
+/**
+ * PATCH /api/master/users/{id}/role. Nobody changes their own role (403) and a MASTER's role is
+ * locked (409). The auth plugin re-reads the role on every request, so the change applies to the
+ * target's next call without ending their session. Written to the audit log with the old role.
+ */
+export async function changeUserRole(
+  app: FastifyInstance,
+  actor: AuthUser,
+  targetId: number,
+  role: AssignableRole,
+): Promise<MasterUserRow> {
+  return app.db.transaction(async (tx) => {
+    const [target] = await tx.select(rowColumns).from(users).where(eq(users.id, targetId)).for('update');
+    if (!target) throw notFound(MASTER_MESSAGES.userNotFound);
+    const lock = roleChangeLock(actor, target);
+    if (lock === MASTER_MESSAGES.ownRoleLocked) throw new AppError('OWN_ROLE_LOCKED', 403, lock);
+    if (lock) throw conflict(lock, 'MASTER_ROLE_LOCKED');
+    if (target.deleted) throw conflict(MASTER_MESSAGES.deletedUser, 'USER_DELETED');
+    if (target.role === role) return toMasterUserRow(target);
+
+    const [updated] = await tx
+      .update(users)
+      .set({ role, updatedAt: sql`now()` })
+      .where(and(eq(users.id, targetId), sql`${users.role} <> 'MASTER'`))
+      .returning(rowColumns);
+    if (!updated) throw conflict(MASTER_MESSAGES.masterRoleLocked, 'MASTER_ROLE_LOCKED');
+    await tx.insert(auditLog).values({
+      actorId: actor.id,
+      action: 'user.role.change',
+      entityType: 'user',
+      entityId: String(targetId),
+      details: { from: target.role, to: role },
+    });
+    app.log.info({ actorId: actor.id, targetId, from: target.role, to: role }, 'role changed');
+    return toMasterUserRow(updated);
+  });
+}
