@@ -90,6 +90,9 @@ describe('buying tickets', () => {
 
     await page.goto('/account');
     // The demo fan already holds other tickets; ours are the two named attendees.
+    await page.getByTestId('my-ticket').first().waitFor();
+    const showAll = page.getByRole('button', { name: /Show all \d+ tickets/ });
+    if (await showAll.isVisible()) await showAll.click();
     const mine = page
       .getByTestId('my-ticket')
       .filter({ hasText: event.title })

@@ -41,7 +41,7 @@ async function withQr(app: FastifyInstance, ticket: OwnedTicket): Promise<OwnedT
   return { ...ticket, qrBase64: png.toString('base64') };
 }
 
-/** The caller's tickets: upcoming (not yet ended) unless includePast; soonest first. */
+/** The caller's tickets: upcoming (not yet ended) unless includePast; soonest event first. */
 export async function listMyTickets(
   app: FastifyInstance,
   userId: number,
@@ -55,8 +55,10 @@ export async function listMyTickets(
     .where(and(eq(tickets.userId, userId), options.includePast ? undefined : upcoming))
     .orderBy(
       options.includePast ? desc(events.startsAt) : sql`${events.startsAt} asc nulls last`,
+      // Within an event, the latest purchase first (what the buyer just bought is on top).
+      desc(tickets.createdAt),
       asc(tickets.ticketType),
-      asc(tickets.createdAt),
+      asc(tickets.id),
     );
   const list = rows.map((r) => toOwnedTicket(r, app.config.timezone));
   return options.includeQr ? Promise.all(list.map((t) => withQr(app, t))) : list;

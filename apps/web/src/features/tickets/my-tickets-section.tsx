@@ -8,6 +8,8 @@ import { AccountCard } from './account-card.tsx';
 import { useMyTicket } from './api/get-my-ticket.ts';
 import { useMyTickets } from './api/get-my-tickets.ts';
 
+/** A long list (a regular's whole season) opens on the soonest few. */
+const VISIBLE_TICKETS = 6;
 const STATUS_COLOUR = { VALID: 'teal', USED: 'gray', VOID: 'red' } as const;
 
 function whenOf(t: OwnedTicket): string {
@@ -103,7 +105,9 @@ function TicketDetail({ ticketId, onClose }: { ticketId: string | null; onClose:
 export function MyTicketsSection() {
   const [includePast, setIncludePast] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const list = useMyTickets(includePast);
+  const shown = list.data && !showAll ? list.data.slice(0, VISIBLE_TICKETS) : list.data;
 
   return (
     <AccountCard
@@ -125,11 +129,11 @@ export function MyTicketsSection() {
         </Text>
       ) : (
         <Stack gap="sm">
-          {list.data.map((t) => (
+          {shown?.map((t) => (
             <Paper key={t.ticketId} withBorder radius="md" p="sm" data-testid="my-ticket">
               <Group justify="space-between" wrap="wrap" gap="sm">
                 <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-                  <Text fw={700} truncate>
+                  <Text fw={700} lineClamp={2}>
                     {t.eventTitle}
                   </Text>
                   <Text size="sm" c="dark.1">
@@ -159,6 +163,11 @@ export function MyTicketsSection() {
               </Group>
             </Paper>
           ))}
+          {list.data.length > VISIBLE_TICKETS && (
+            <Button variant="subtle" onClick={() => setShowAll((v) => !v)}>
+              {showAll ? 'Show fewer' : `Show all ${list.data.length} tickets`}
+            </Button>
+          )}
         </Stack>
       )}
       <TicketDetail ticketId={openId} onClose={() => setOpenId(null)} />
