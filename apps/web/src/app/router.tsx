@@ -39,6 +39,7 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
   '/admin/roster': lazy(() =>
     import('../features/roster/roster-admin-page.tsx').then((m) => ({ default: m.RosterAdminPage })),
   ),
+  '/ticket/scan': lazy(() => import('../features/scan/scan-page.tsx').then((m) => ({ default: m.ScanPage }))),
   '/team': lazy(() => import('../features/team/team-page.tsx').then((m) => ({ default: m.TeamPage }))),
   '/admin/team': lazy(() => import('../features/team/team-admin-page.tsx').then((m) => ({ default: m.TeamAdminPage }))),
 };

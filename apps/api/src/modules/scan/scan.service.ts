@@ -134,7 +134,8 @@ function labels(timeZone: string) {
   });
   const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   return {
-    day: (instantMs: number) => day.format(instantMs),
+    // "Sun 22 Nov 2026", as the web client writes dates.
+    day: (instantMs: number) => day.format(instantMs).replace(',', ''),
     time: (instantMs: number) => time.format(instantMs),
   };
 }

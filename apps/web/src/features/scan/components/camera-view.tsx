@@ -1,0 +1,80 @@
+import { Html5Qrcode, Html5QrcodeSupportedFormats } from 'html5-qrcode';
+import { useEffect, useRef } from 'react';
+import classes from '../scan.module.css';
+
+/** Spec 02 §9: rear camera, 10 frames per second, scan box 250. */
+const SCAN_CONFIG = { fps: 10, qrbox: 250 };
+const READER_ID = 'ticket-scan-reader';
+
+export type CameraProblem = 'denied' | 'missing' | 'failed';
+
+/** html5-qrcode rejects with strings or DOMExceptions; their names tell the cases apart. */
+export function cameraProblemOf(error: unknown): CameraProblem {
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  if (/NotAllowedError|PermissionDenied|Permission denied|SecurityError/i.test(text)) return 'denied';
+  if (/NotFoundError|DevicesNotFound|Requested device not found|OverconstrainedError|no camera/i.test(text)) {
+    return 'missing';
+  }
+  return 'failed';
+}
+
+interface CameraViewProps {
+  /** Called once per start with the decoded text; the parent stops the camera by unmounting. */
+  onRead(text: string): void;
+  onProblem(problem: CameraProblem): void;
+}
+
+/** The live rear-camera view; scanning runs while it is mounted. */
+export function CameraView({ onRead, onProblem }: CameraViewProps) {
+  const onReadRef = useRef(onRead);
+  const onProblemRef = useRef(onProblem);
+  onReadRef.current = onRead;
+  onProblemRef.current = onProblem;
+
+  useEffect(() => {
+    let unmounted = false;
+    let hasRead = false;
+    const scanner = new Html5Qrcode(READER_ID, {
+      formatsToSupport: [Html5QrcodeSupportedFormats.QR_CODE],
+      verbose: false,
+    });
+    const stop = () => {
+      if (scanner.isScanning) {
+        scanner
+          .stop()
+          .then(() => scanner.clear())
+          .catch(() => {});
+      }
+    };
+    // No camera API at all (an insecure origin, an old browser): say so, offer manual entry.
+    const started =
+      typeof navigator.mediaDevices?.getUserMedia === 'function'
+        ? scanner.start(
+            { facingMode: 'environment' },
+            SCAN_CONFIG,
+            (text) => {
+              if (hasRead || unmounted) return;
+              hasRead = true;
+              onReadRef.current(text);
+            },
+            () => {
+              // A frame without a readable code: keep looking.
+            },
+          )
+        : Promise.reject(new Error('NotFoundError: no camera API'));
+    started.then(
+      () => {
+        if (unmounted) stop();
+      },
+      (error: unknown) => {
+        if (!unmounted) onProblemRef.current(cameraProblemOf(error));
+      },
+    );
+    return () => {
+      unmounted = true;
+      stop();
+    };
+  }, []);
+
+  return <div id={READER_ID} className={classes.reader} data-testid="camera-view" />;
+}

@@ -1,0 +1,45 @@
+import { SCAN_MESSAGES } from '@fourfour/shared/scan';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import classes from '../scan.module.css';
+
+/** For a damaged or unreadable QR: the code typed or pasted (it is printed as text nowhere else). */
+export function ManualCodeForm({ disabled, onSubmit }: { disabled: boolean; onSubmit(code: string): void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className={classes.manual}
+      aria-label="Enter a ticket code"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = code.trim();
+        if (!value) {
+          setError(SCAN_MESSAGES.missingCode);
+          return;
+        }
+        setError(null);
+        onSubmit(value);
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          size="lg"
+          label="Ticket code"
+          description="QR code damaged? Type or paste the code here."
+          placeholder="FT1.…"
+          value={code}
+          error={error}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          autoComplete="off"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+        />
+        <Button type="submit" size="lg" variant="light" fullWidth disabled={disabled}>
+          Check code
+        </Button>
+      </Stack>
+    </form>
+  );
+}
