@@ -18,6 +18,15 @@ export const SCAN_HTTP_STATUS: Record<ScanStatus, number> = {
   INVALID: 404,
 };
 
+/** The short tag on the scanner's result card, above the server's message. */
+export const SCAN_STATUS_LABELS: Record<ScanStatus, string> = {
+  OK: 'Valid',
+  ALREADY_USED: 'Already used',
+  VOID: 'Void',
+  WRONG_DAY: 'Wrong day',
+  INVALID: 'Not a ticket',
+};
+
 /** The longest QR value accepted (a ticket token is about 112 characters). */
 export const QR_CODE_VALUE_MAX = 512;
 /** The optional scanner device id (header `x-scanner-device` or query `deviceId`). */
