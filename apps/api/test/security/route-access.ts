@@ -76,8 +76,34 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/payments/local/checkout/:sessionId/complete': 'signed-in',
   'POST /api/payments/local/checkout/:sessionId/cancel': 'signed-in',
 
+  // Memberships
+  'POST /api/subscription/subscribe': 'signed-in',
+  'GET /api/subscription/portal/upgrade-or-downgrade': 'signed-in',
+  'GET /api/subscription/portal/cancel': 'signed-in',
+  'GET /api/subscription/billing-portal': 'signed-in',
+  // /subscription/success is a public page; the session id is the capability (status and tier only).
+  'GET /api/subscription/checkout-result': 'public',
+  'GET /api/payments/local/portal': 'signed-in',
+  'POST /api/payments/local/portal/:action': 'signed-in',
+  'GET /api/admin/verification/pending': ADMIN,
+  'POST /api/admin/verification/:id/verify': ADMIN,
+  'POST /api/admin/verification/:id/underage': ADMIN,
+  'GET /api/admin/benefits/subscribers': ADMIN,
+  'GET /api/admin/benefits/user/:id': ADMIN,
+  'POST /api/admin/benefits/deliver/:id': ADMIN,
+  'POST /api/admin/benefits/undeliver/:id': ADMIN,
+
   // Door scanning
   'POST /api/ticket-scan': SCANNER,
+
+  // Affiliates and the master's desk
+  'GET /api/affiliate/generate': AFFILIATE,
+  'GET /api/affiliate/stats': AFFILIATE,
+  'GET /api/master/affiliates': ADMIN,
+  'GET /api/master/affiliates/:id/sales-history': ADMIN,
+  'GET /api/master/users': MASTER,
+  'PATCH /api/master/users/:id/role': MASTER,
+  'GET /api/master/stats': MASTER,
 
   // Community content
   'POST /api/submissions/song': 'signed-in',
