@@ -15,6 +15,16 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
   '/': HomePage,
   '/terms': lazy(() => import('../features/legal/terms-page.tsx').then((m) => ({ default: m.TermsPage }))),
   '/privacy': lazy(() => import('../features/legal/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage }))),
+  '/events': lazy(() => import('../features/events/events-page.tsx').then((m) => ({ default: m.EventsPage }))),
+  '/admin/events': lazy(() =>
+    import('../features/admin-events/manage-events-page.tsx').then((m) => ({ default: m.ManageEventsPage })),
+  ),
+  '/admin/events/create': lazy(() =>
+    import('../features/admin-events/create-event-page.tsx').then((m) => ({ default: m.CreateEventPage })),
+  ),
+  '/admin/events/:id/edit': lazy(() =>
+    import('../features/admin-events/edit-event-page.tsx').then((m) => ({ default: m.EditEventPage })),
+  ),
   '/account': lazy(() => import('./account-route.tsx').then((m) => ({ default: m.AccountRoute }))),
   '/purchase/:eventId': lazy(() =>
     import('../features/purchase/purchase-page.tsx').then((m) => ({ default: m.PurchasePage })),

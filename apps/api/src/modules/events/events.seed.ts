@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays } from '@fourfour/shared/events';
 import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
 import { DEFAULT_ARTWORK_FOLDER, renderDefaultArtwork } from './events.artwork.ts';
 import { registerDemoSeeder } from '../../lib/demo.ts';
@@ -16,8 +18,10 @@ interface DemoEvent {
   cancelled?: boolean;
   totals: [number, number];
   prices: [number, number];
-  /** Tickets already sold: [standard, vip], spread over the demo fans. */
+  /** Tickets already sold: [standard, vip]. */
   sold?: [number, number];
+  /** Of those, standard tickets held by demo accounts (the rest by the demo crowd). */
+  fans?: Record<string, number>;
   organiser?: { name: string; contact: string };
 }
 
@@ -31,6 +35,7 @@ const DEMO_EVENTS: DemoEvent[] = [
     totals: [200, 40],
     prices: [1800, 4500],
     sold: [14, 3],
+    fans: { 'fan@fourfour.local': 2, 'member@fourfour.local': 1 },
   },
   {
     title: 'Sunset Rooftop Social',
@@ -51,6 +56,7 @@ const DEMO_EVENTS: DemoEvent[] = [
     totals: [60, 10],
     prices: [1500, 3500],
     sold: [55, 8],
+    fans: { 'member@fourfour.local': 2 },
   },
   {
     title: "Basement Jack'd Reunion",
@@ -89,6 +95,7 @@ const DEMO_EVENTS: DemoEvent[] = [
     totals: [80, 10],
     prices: [1000, 2500],
     sold: [6, 1],
+    fans: { 'fan@fourfour.local': 1 },
   },
   {
     title: 'Garage Classics Night',
@@ -109,6 +116,7 @@ const DEMO_EVENTS: DemoEvent[] = [
     totals: [150, 30],
     prices: [1200, 3000],
     sold: [41, 6],
+    fans: { 'fan@fourfour.local': 2 },
   },
 ];
 
@@ -130,20 +138,55 @@ function scheduleOf(when: DemoEvent['when'], timeZone: string): { startsAt: Date
   };
 }
 
+/** Demo ticket buyers besides the demo accounts: not sign-in-able (random password). */
+async function createCrowd(app: FastifyInstance): Promise<number[]> {
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  const rows = await app.db
+    .insert(users)
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({
+        email: `guest${String(i + 1).padStart(2, '0')}@crowd.fourfour.local`,
+        username: `crowd_guest_${i + 1}`,
+        passwordHash,
+        birthDate: `199${i % 10}-0${(i % 9) + 1}-15`,
+        emailVerifiedAt: new Date(),
+      })),
+    )
+    .returning({ id: users.id });
+  return rows.map((r) => r.id);
+}
+
+interface Sale {
+  type: 'STANDARD' | 'VIP';
+  price: number;
+}
+
 /** Real ticket rows behind the sold counters, so stats and "my tickets" agree with the list. */
-async function seedSales(app: FastifyInstance, eventId: number, demo: DemoEvent, buyerIds: number[]): Promise<void> {
+async function seedSales(
+  app: FastifyInstance,
+  eventId: number,
+  demo: DemoEvent,
+  fanIds: Map<string, number>,
+  crowd: number[],
+): Promise<void> {
   const [standard, vip] = demo.sold ?? [0, 0];
-  if (standard + vip === 0 || buyerIds.length === 0) return;
-  const perBuyer = new Map<number, { type: 'STANDARD' | 'VIP'; price: number }[]>();
-  for (let i = 0; i < standard + vip; i++) {
-    const buyer = buyerIds[i % buyerIds.length]!;
-    const list = perBuyer.get(buyer) ?? [];
-    list.push(i < standard ? { type: 'STANDARD', price: demo.prices[0] } : { type: 'VIP', price: demo.prices[1] });
-    perBuyer.set(buyer, list);
+  if (standard + vip === 0) return;
+  const sales: Sale[] = [
+    ...Array.from({ length: standard }, () => ({ type: 'STANDARD' as const, price: demo.prices[0] })),
+    ...Array.from({ length: vip }, () => ({ type: 'VIP' as const, price: demo.prices[1] })),
+  ];
+  // Orders: the demo accounts' first, then the crowd in orders of up to four tickets.
+  const orderList: { userId: number; items: Sale[] }[] = [];
+  for (const [email, count] of Object.entries(demo.fans ?? {})) {
+    const userId = fanIds.get(email);
+    if (userId) orderList.push({ userId, items: sales.splice(0, count) });
+  }
+  for (let i = 0; sales.length > 0; i++) {
+    orderList.push({ userId: crowd[i % crowd.length]!, items: sales.splice(0, 1 + (i % 4)) });
   }
   let n = 0;
-  for (const [userId, items] of perBuyer) {
-    const total = items.reduce((s, t) => s + t.price, 0);
+  for (const { userId, items } of orderList) {
+    const total = items.reduce((sum, t) => sum + t.price, 0);
     const [reservation] = await app.db
       .insert(reservations)
       .values({
@@ -201,9 +244,9 @@ registerDemoSeeder({
     const people = await app.db
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(inArray(users.email, ['fan@fourfour.local', 'member@fourfour.local', 'raver@fourfour.local']));
-    const admin = (await app.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@fourfour.local')))[0];
-    const buyerIds = people.map((p) => p.id);
+      .where(inArray(users.email, ['fan@fourfour.local', 'member@fourfour.local', 'admin@fourfour.local']));
+    const idOf = new Map(people.map((p) => [p.email ?? '', p.id]));
+    const crowd = await createCrowd(app);
 
     for (const demo of DEMO_EVENTS) {
       const art = await renderDefaultArtwork(demo.title);
@@ -227,11 +270,11 @@ registerDemoSeeder({
           vipPricePence: demo.prices[1],
           organiserName: demo.organiser?.name ?? null,
           organiserContact: demo.organiser?.contact ?? null,
-          createdBy: admin?.id ?? null,
-          updatedBy: admin?.id ?? null,
+          createdBy: idOf.get('admin@fourfour.local') ?? null,
+          updatedBy: idOf.get('admin@fourfour.local') ?? null,
         })
         .returning({ id: events.id });
-      await seedSales(app, row!.id, demo, buyerIds);
+      await seedSales(app, row!.id, demo, idOf, crowd);
     }
     return [
       `Demo events: ${DEMO_EVENTS.length} (upcoming, nearly sold out, sold out, coming soon, closing, cancelled, past).`,

@@ -1,0 +1,57 @@
+import { type AdminEvent, EVENT_MESSAGES, eventDisplayState, isEventPast } from '@fourfour/shared/events';
+import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { useAdminEvents } from './api/get-admin-events.ts';
+import { ManageEventCard } from './components/manage-event-card.tsx';
+
+/** Upcoming and draft events first (soonest first), then past and cancelled ones (latest first). */
+function byRelevance(list: readonly AdminEvent[]): AdminEvent[] {
+  const active = list.filter((e) => !e.cancelled && !isEventPast(e));
+  const done = list.filter((e) => e.cancelled || isEventPast(e));
+  const start = (e: AdminEvent) => (e.startsAt ? Date.parse(e.startsAt) : Number.POSITIVE_INFINITY);
+  return [...active.sort((a, b) => start(a) - start(b)), ...done.sort((a, b) => start(b) - start(a))];
+}
+
+/** /admin/events (spec 02, Manage Events). */
+export function ManageEventsPage() {
+  const events = useAdminEvents();
+  const list = events.data ? byRelevance(events.data) : [];
+  return (
+    <Container size="lg" py="xl">
+      <PageTitle title="Manage events" />
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>Manage events</Title>
+            <Text c="dimmed">Publish, edit, re-price or cancel events, and follow their sales.</Text>
+          </div>
+          <Button component={Link} to="/admin/events/create" leftSection={<IconPlus size={16} />}>
+            Create event
+          </Button>
+        </Group>
+        {events.isPending && (
+          <Stack aria-busy="true" aria-label="Loading events">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={160} radius="lg" />
+            ))}
+          </Stack>
+        )}
+        {events.isError && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+            {EVENT_MESSAGES.fetchFailed}
+          </Alert>
+        )}
+        {events.isSuccess && list.length === 0 && (
+          <Text c="dimmed" ta="center" py="xl">
+            {EVENT_MESSAGES.noEventsAdmin}
+          </Text>
+        )}
+        {list.map((e) => (
+          <ManageEventCard key={e.id} event={e} state={eventDisplayState(e)} />
+        ))}
+      </Stack>
+    </Container>
+  );
+}
