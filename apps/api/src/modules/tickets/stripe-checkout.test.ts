@@ -323,8 +323,8 @@ describe('tickets paid through Stripe', () => {
 
   it('ignores event types it does not handle without recording them', async () => {
     const res = await webhook(
-      'customer.subscription.updated',
-      { id: 'sub_123', object: 'subscription' },
+      'payment_intent.created',
+      { id: 'pi_123', object: 'payment_intent' },
       { id: 'evt_sub_1' },
     );
     expect(res.statusCode).toBe(200);
