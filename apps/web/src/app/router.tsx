@@ -25,6 +25,15 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
   '/admin/events/:id/edit': lazy(() =>
     import('../features/admin-events/edit-event-page.tsx').then((m) => ({ default: m.EditEventPage })),
   ),
+  '/login': lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage }))),
+  '/register': lazy(() => import('../features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage }))),
+  '/verify': lazy(() => import('../features/auth/verify-page.tsx').then((m) => ({ default: m.VerifyPage }))),
+  '/forgot-password': lazy(() =>
+    import('../features/auth/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+  ),
+  '/reset-password': lazy(() =>
+    import('../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+  ),
   '/account': lazy(() => import('./account-route.tsx').then((m) => ({ default: m.AccountRoute }))),
   '/purchase/:eventId': lazy(() =>
     import('../features/purchase/purchase-page.tsx').then((m) => ({ default: m.PurchasePage })),

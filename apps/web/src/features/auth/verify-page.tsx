@@ -7,6 +7,7 @@ import { serverMessageOf } from '../../lib/api-client.ts';
 import { useResendCode } from './api/resend-code.ts';
 import { useVerifyEmail } from './api/verify-email.ts';
 import { AuthCard } from './components/auth-card.tsx';
+import classes from './auth.module.css';
 
 /** Green when the message speaks of success, verification or redirecting; amber otherwise (spec). */
 export const isPositiveMessage = (message: string) => /success|verified|redirecting/i.test(message);
@@ -106,6 +107,7 @@ export function VerifyPage() {
             styles={{ input: { letterSpacing: '0.25em', fontFamily: 'ui-monospace, monospace', fontSize: 18 } }}
           />
           <Button
+            className={classes.button}
             type="submit"
             size="md"
             fullWidth
@@ -115,7 +117,13 @@ export function VerifyPage() {
             Verify
           </Button>
           <Group justify="center">
-            <Button variant="subtle" onClick={onResend} disabled={resendDisabled} loading={resend.isPending}>
+            <Button
+              className={classes.button}
+              variant="subtle"
+              onClick={onResend}
+              disabled={resendDisabled}
+              loading={resend.isPending}
+            >
               {cooldown > 0 ? `Resend in ${cooldown}s` : 'Resend verification code'}
             </Button>
           </Group>

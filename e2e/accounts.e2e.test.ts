@@ -1,0 +1,235 @@
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { type RunningServer, startServer, waitForMail } from './support/server.ts';
+
+/**
+ * The account journey in Chromium: register → code from the mail → verify → log in → two-factor
+ * on → log out → log in with a TOTP code → delete the account; the header for each role; and
+ * screenshots of the account screens at phone and desktop sizes.
+ */
+
+const DEMO_PASSWORD = 'FourFour#2026';
+const PASSWORD = 'Night#Shift2026';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const totpFor = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+
+async function fillRegistration(page: Page, email: string, username: string) {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('Date of birth').fill('15/06/1995');
+  await page.getByLabel('Date of birth').press('Tab');
+  await page.getByRole('checkbox', { name: /I accept/ }).check();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The header's top-level entries, as a person reads them (icons by their accessible name). */
+async function headerItems(page: Page): Promise<string[]> {
+  const nav = page.locator('nav[aria-label="Main"]').first();
+  await nav.waitFor();
+  return nav
+    .locator(':scope > ul > li')
+    .evaluateAll((items) =>
+      items.map((li) =>
+        (li.textContent?.trim() || li.querySelector('[aria-label]')?.getAttribute('aria-label') || '').trim(),
+      ),
+    );
+}
+
+describe('accounts', () => {
+  it('register, verify, log in, turn on two-factor, log out, log in with a code, delete the account', async () => {
+    const context = await newContext(browser, server.baseUrl, DESKTOP);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const stamp = Date.now().toString(36);
+    const email = `journey_${stamp}@example.test`;
+    const username = `journey_${stamp}`;
+
+    // Register: username characters are stripped as typed; the checklist ticks live.
+    await fillRegistration(page, email, `${username}!?`);
+    await expect.poll(() => page.getByLabel('Username').inputValue(), { timeout: 10_000 }).toBe(username);
+    await expect
+      .poll(() => page.getByTestId('password-checklist').first().textContent(), { timeout: 10_000 })
+      .toContain('Done: A number');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/verify\?email=/);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await expect
+      .poll(() => page.getByRole('button', { name: /Resend in \d+s/ }).isDisabled(), { timeout: 10_000 })
+      .toBe(true);
+
+    // Verify with the code from the mail, typed in lower case with a space.
+    const mail = await waitForMail(server, email, (m) => /verification code/i.test(m.subject));
+    const code = /^([A-Z2-9]{8})$/m.exec(mail.text)?.[1] as string;
+    expect(code).toBeTruthy();
+    await page.getByLabel('Verification code').fill(`${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`);
+    expect(await page.getByLabel('Verification code').inputValue()).toBe(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect.poll(() => page.getByTestId('verify-message').textContent(), { timeout: 10_000 }).toMatch(/verified/i);
+    await page.waitForURL(/\/login$/, { timeout: 5000 });
+
+    // Log in: a wrong password clears the field and shows the server's message.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill('Wrong#Pass1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent(), { timeout: 10_000 })
+      .toBe('Invalid email or password.');
+    expect(await page.getByLabel(/^Password/).inputValue()).toBe('');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    expect(await headerItems(page)).toContain('Account');
+
+    // Account page: profile, then two-factor setup with the secret shown.
+    await page.goto('/account');
+    await expect.poll(() => page.getByTestId('account-profile').textContent(), { timeout: 10_000 }).toContain(username);
+    await page.getByRole('button', { name: 'Set up two-factor' }).click();
+    const secret = (await page.getByTestId('totp-secret').textContent())?.trim() as string;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expect
+      .poll(() => page.getByAltText('QR code for your authenticator app').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await page.getByLabel('Code from your app').fill(totpFor(secret).generate());
+    await page.getByRole('button', { name: 'Enable', exact: true }).click();
+    await expect.poll(() => page.getByTestId('two-factor-status').textContent(), { timeout: 10_000 }).toBe('On');
+
+    // Log out, then log in: the server asks for the code, the field appears.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByTestId('totp-prompt').textContent(), { timeout: 10_000 }).toMatch(/6-digit code/);
+    const totpField = page.getByLabel('Two-factor code');
+    await totpField.fill('12a3');
+    expect(await totpField.inputValue()).toBe('123');
+    expect(await page.getByRole('button', { name: 'Log in' }).isDisabled()).toBe(true);
+    // The next step's code: the current one was used to turn two-factor on (no replay).
+    await totpField.fill(totpFor(secret).generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // Home, or the page the guard remembered when the session ended (here /account).
+    await page.waitForURL((url) => url.pathname !== '/login');
+
+    // A reload restores the session from the refresh cookie (the token lives in memory only).
+    await page.goto('/account');
+    await expect.poll(() => page.getByTestId('account-profile').textContent(), { timeout: 10_000 }).toContain(email);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toMatch(/ey[A-Za-z0-9_-]{10,}\./);
+
+    // Delete: the button waits for DELETE (any case) and the ticked box.
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const confirm = page.getByRole('button', { name: 'Delete my account' });
+    await page.getByLabel('Type DELETE to confirm').fill('  delete ');
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: /permanently deletes/ }).check();
+    expect(await confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    expect(await headerItems(page)).toEqual(['Login', 'Register']);
+
+    await logIn(page, email, PASSWORD);
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent(), { timeout: 10_000 })
+      .toBe('Invalid email or password.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the header shows the right entries for USER, EVENT_WORKER, ADMIN and MASTER', async () => {
+    const expected: Record<string, string[]> = {
+      'fan@fourfour.local': ['Talent', 'Events', 'Subscribe', 'Top 5', 'Submission', 'Account', 'Logout'],
+      'door@fourfour.local': ['Ticket Scan', 'Logout'],
+      'admin@fourfour.local': [
+        'Talent',
+        'Events',
+        'Subscribe',
+        'Top 5',
+        'Submission',
+        'Affiliate',
+        'Ticket Scan',
+        'Admin',
+        'Account',
+        'Logout',
+      ],
+      'master@fourfour.local': [
+        'Talent',
+        'Events',
+        'Subscribe',
+        'Top 5',
+        'Submission',
+        'Affiliate',
+        'Ticket Scan',
+        'Admin',
+        'Master Stats',
+        'Master Roles',
+        'Account',
+        'Logout',
+      ],
+    };
+    for (const [email, items] of Object.entries(expected)) {
+      const context = await newContext(browser, server.baseUrl, DESKTOP);
+      const page = await context.newPage();
+      await logIn(page, email, DEMO_PASSWORD);
+      await page.waitForURL(`${server.baseUrl}/`);
+      expect(await headerItems(page), email).toEqual(items);
+      await context.close();
+    }
+  });
+
+  it('screenshots of login, register, verify and account at phone and desktop sizes', async () => {
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const context = await newContext(browser, server.baseUrl, viewport);
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      await screenshot(page, `accounts-login-${size}`);
+
+      await page.goto('/register');
+      await page.getByLabel(/^Password/).fill('Abc1');
+      await screenshot(page, `accounts-register-${size}`);
+
+      await page.goto('/verify?email=someone%40example.test');
+      await page.getByRole('button', { name: 'Verify', exact: true }).waitFor();
+      await screenshot(page, `accounts-verify-${size}`);
+
+      await logIn(page, 'admin@fourfour.local', DEMO_PASSWORD);
+      await page.waitForURL(`${server.baseUrl}/`);
+      await page.goto('/account');
+      await page.getByTestId('account-profile').waitFor();
+      await page.getByRole('button', { name: 'Set up two-factor' }).click();
+      await page.getByTestId('totp-secret').waitFor();
+      // The header is sticky: from the top, a full-page shot shows it where a person sees it.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `accounts-account-${size}`);
+      expect(errors, size).toEqual([]);
+      await context.close();
+    }
+  });
+});
