@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput 
 import { DateInput } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
-import { AUTH_MESSAGES, isRealDate, latestBirthDate, RegisterForm, sanitiseUsername } from '@fourfour/shared/auth';
+import { AUTH_MESSAGES, latestBirthDate, RegisterForm, sanitiseUsername } from '@fourfour/shared/auth';
 import { PASSWORD_MAX, USERNAME_MAX } from '@fourfour/shared/constants';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { PasswordChecklist } from '../../components/password-checklist.tsx';
 import { isApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../lib/zod-field-errors.ts';
 import { useRegister } from './api/register.ts';
+import { parseTypedDate } from './auth-form-rules.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { TermsModal } from './components/terms-modal.tsx';
 
@@ -31,17 +32,6 @@ function placeServerError(error: unknown): { field?: Field; message: string } {
     }
   }
   return { message };
-}
-
-/** Typed dates: DD/MM/YYYY (as shown), D/M/YYYY, DD.MM.YYYY or YYYY-MM-DD → YYYY-MM-DD, else null. */
-export function parseTypedDate(value: string): string | null {
-  const text = value.trim();
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
-  const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
-  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : uk ? [uk[3], uk[2], uk[1]] : [];
-  if (!y || !m || !d) return null;
-  const out = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  return isRealDate(out) ? out : null;
 }
 
 export function RegisterPage() {

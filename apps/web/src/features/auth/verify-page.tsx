@@ -6,11 +6,9 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useResendCode } from './api/resend-code.ts';
 import { useVerifyEmail } from './api/verify-email.ts';
+import { isPositiveMessage } from './auth-form-rules.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import classes from './auth.module.css';
-
-/** Green when the message speaks of success, verification or redirecting; amber otherwise (spec). */
-export const isPositiveMessage = (message: string) => /success|verified|redirecting/i.test(message);
 
 export function VerifyPage() {
   const location = useLocation();
