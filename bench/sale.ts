@@ -37,7 +37,8 @@ interface Sample {
   latencies: number[];
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -105,7 +106,10 @@ async function main() {
   try {
     for (const started = Date.now(); ; ) {
       if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-      const ok = await fetch(`${baseUrl}/api/ready`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${baseUrl}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok && output.includes('is running at')) break;
       if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 200));
@@ -151,7 +155,13 @@ async function main() {
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: maxK + 10 });
     const body = JSON.stringify([
-      { ticketType: 'STANDARD', firstName: 'Bench', lastName: 'Buyer', dateOfBirth: '1990-01-01', useFreeTicket: false },
+      {
+        ticketType: 'STANDARD',
+        firstName: 'Bench',
+        lastName: 'Buyer',
+        dateOfBirth: '1990-01-01',
+        useFreeTicket: false,
+      },
     ]);
     const post = (eventId: number, token: string) =>
       new Promise<number>((resolve) => {
@@ -160,7 +170,11 @@ async function main() {
           {
             method: 'POST',
             agent,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
           },
           (res) => {
             res.resume();
@@ -190,8 +204,11 @@ async function main() {
         }),
       );
       const wallMs = performance.now() - t0;
-      const held = Number((await pool.query('SELECT held_standard FROM events WHERE id = $1', [eventId])).rows[0].held_standard);
-      if (held !== granted || granted !== s) throw new Error(`HTTP K=${k}: granted ${granted}, held ${held}, stock ${s}`);
+      const held = Number(
+        (await pool.query('SELECT held_standard FROM events WHERE id = $1', [eventId])).rows[0].held_standard,
+      );
+      if (held !== granted || granted !== s)
+        throw new Error(`HTTP K=${k}: granted ${granted}, held ${held}, stock ${s}`);
       return { k, s, granted, refused, errors, wallMs, latencies: latencies.sort((a, b) => a - b) };
     }
 
@@ -233,7 +250,14 @@ async function main() {
       SELECT $2, ev.id, 'HELD', 1, 0, 0, $3::jsonb, NULL, 2000, now() + make_interval(mins => 30) FROM ev
       RETURNING id, expires_at`;
     const items = JSON.stringify([
-      { ticketType: 'STANDARD', firstName: 'Bench', lastName: 'Buyer', dateOfBirth: '1990-01-01', useFreeTicket: false, pricePence: 2000 },
+      {
+        ticketType: 'STANDARD',
+        firstName: 'Bench',
+        lastName: 'Buyer',
+        dateOfBirth: '1990-01-01',
+        useFreeTicket: false,
+        pricePence: 2000,
+      },
     ]);
     if (process.env.BENCH_DEBUG) {
       const eventId = await newEvent(1000);
@@ -288,7 +312,9 @@ async function main() {
     console.log(
       `\nFlash sale: ${RUNS} interleaved runs per K, medians. PostgreSQL synchronous_commit=${sync}, pool ${POOL_SIZE}, production server, logger warn, ${(await import('node:os')).cpus().length} CPUs.\n`,
     );
-    console.log('| K buyers | S tickets | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw pg req/s | raw p50 ms | raw p99 ms | HTTP / raw | holds granted (every run) | errors |');
+    console.log(
+      '| K buyers | S tickets | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw pg req/s | raw p50 ms | raw p99 ms | HTTP / raw | holds granted (every run) | errors |',
+    );
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
     for (const k of KS) {
       const { http: h, raw: r } = results.get(k)!;

@@ -40,6 +40,32 @@ export interface StandInRefund {
   metadata: Record<string, string>;
 }
 
+/** Memberships: a subscription as Stripe's current API shapes it (the period is on the item). */
+export interface StandInSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  ended_at: number | null;
+  created: number;
+  start_date: number;
+  metadata: Record<string, string>;
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'subscription_item';
+      price: { id: string; object: 'price' };
+      quantity: number;
+      current_period_start: number;
+      current_period_end: number;
+    }[];
+  };
+}
+
 type Nested = { [key: string]: Nested | string | Nested[] | string[] };
 
 /** Stripe's form encoding: `a[b][0][c]=v` → { a: { b: [ { c: 'v' } ] } }. */
@@ -68,6 +94,14 @@ export class StripeStandIn {
   readonly sessions = new Map<string, StandInSession>();
   readonly refunds = new Map<string, StandInRefund>();
   readonly requests: { method: string; path: string; idempotencyKey?: string }[] = [];
+  // Memberships: customers, subscriptions and billing portal sessions.
+  readonly customers = new Map<
+    string,
+    { id: string; object: 'customer'; email: string | null; metadata: Record<string, string> }
+  >();
+  readonly subscriptions = new Map<string, StandInSubscription>();
+  readonly portalSessions: { id: string; customer: string; return_url: string; flow: Nested | null; url: string }[] =
+    [];
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   /** Calls to fail with 500 next (the SDK retries them), by "METHOD path-prefix". */
   private readonly failures: { match: string; remaining: number }[] = [];
@@ -106,6 +140,64 @@ export class StripeStandIn {
   /** The next `times` calls whose "METHOD /path" starts with `match` answer 500. */
   failNext(match: string, times: number): void {
     this.failures.push({ match, remaining: times });
+  }
+
+  /** The customer paid a subscription-mode session: Stripe starts the subscription (active, one month). */
+  completeSubscriptionCheckout(sessionId: string): { session: StandInSession; subscription: StandInSubscription } {
+    const s = this.mustGet(sessionId);
+    const now = Math.floor(Date.now() / 1000);
+    const subscription: StandInSubscription = {
+      id: newId('sub'),
+      object: 'subscription',
+      customer: s.customer ?? newId('cus'),
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      created: now,
+      start_date: now,
+      metadata: { ...s.metadata },
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            price: { id: s.line_items[0]?.name ?? '', object: 'price' },
+            quantity: 1,
+            current_period_start: now,
+            current_period_end: now + 30 * 24 * 3600,
+          },
+        ],
+      },
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    s.status = 'complete';
+    s.payment_status = 'paid';
+    s.subscription = subscription.id;
+    s.customer = subscription.customer;
+    s.url = null;
+    return { session: s, subscription };
+  }
+
+  /** What the customer did in Stripe's portal (or what Stripe did at a renewal): change the subscription. */
+  updateSubscription(
+    id: string,
+    change: { status?: string; cancelAtPeriodEnd?: boolean; priceId?: string; periodEnd?: number },
+  ) {
+    const sub = this.subscriptions.get(id);
+    if (!sub) throw new Error(`stand-in: no subscription ${id}`);
+    if (change.status !== undefined) sub.status = change.status;
+    if (change.status === 'canceled') {
+      sub.ended_at = Math.floor(Date.now() / 1000);
+      sub.canceled_at = sub.ended_at;
+    }
+    if (change.cancelAtPeriodEnd !== undefined) sub.cancel_at_period_end = change.cancelAtPeriodEnd;
+    const item = sub.items.data[0]!;
+    if (change.priceId !== undefined) item.price.id = change.priceId;
+    if (change.periodEnd !== undefined) item.current_period_end = change.periodEnd;
+    return sub;
   }
 
   sessionFor(reservationId: string): StandInSession | undefined {
@@ -157,6 +249,9 @@ export class StripeStandIn {
       404,
       { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: ${path}` } },
     ];
+
+    const billing = this.routeBilling(method, path, body);
+    if (billing) return billing;
 
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const now = Math.floor(Date.now() / 1000);
@@ -236,5 +331,102 @@ export class StripeStandIn {
       return [200, refund];
     }
     return missing();
+  }
+
+  /** Memberships: customers, subscription-mode checkout, subscriptions and the billing portal. */
+  private routeBilling(method: string, path: string, body: Nested): [number, unknown] | null {
+    const now = Math.floor(Date.now() / 1000);
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: newId('cus'),
+        object: 'customer' as const,
+        email: (body.email as string) ?? null,
+        metadata: (body.metadata as Record<string, string>) ?? {},
+      };
+      this.customers.set(customer.id, customer);
+      return [200, customer];
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions' && body.mode === 'subscription') {
+      const price = ((body.line_items as Nested[] | undefined)?.[0]?.price as string | undefined) ?? '';
+      if (!price)
+        return [400, { error: { type: 'invalid_request_error', message: 'line_items[0][price] is required.' } }];
+      const customer = (body.customer as string) ?? null;
+      if (customer && !this.customers.has(customer)) {
+        return [400, { error: { type: 'invalid_request_error', message: `No such customer: '${customer}'` } }];
+      }
+      const id = newId('cs');
+      const session: StandInSession = {
+        id,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'open',
+        payment_status: 'unpaid',
+        client_reference_id: (body.client_reference_id as string) ?? null,
+        metadata: (body.metadata as Record<string, string>) ?? {},
+        amount_total: 0,
+        currency: 'gbp',
+        payment_intent: null,
+        customer,
+        subscription: null,
+        customer_email: (body.customer_email as string) ?? null,
+        expires_at: now + 24 * 3600,
+        created: now,
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        success_url: String(body.success_url),
+        cancel_url: String(body.cancel_url),
+        // The price id stands in the line's name (the stand-in keeps no price catalogue).
+        line_items: [{ name: price, unit_amount: 0, quantity: 1 }],
+      };
+      this.sessions.set(id, session);
+      return [200, session];
+    }
+    const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (subMatch) {
+      const sub = this.subscriptions.get(decodeURIComponent(subMatch[1]!));
+      if (!sub) {
+        return [
+          404,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such subscription: ${path}`,
+            },
+          },
+        ];
+      }
+      if (method === 'GET') return [200, sub];
+      if (method === 'DELETE') {
+        if (sub.status === 'canceled') {
+          return [
+            400,
+            { error: { type: 'invalid_request_error', message: 'This subscription has already been canceled.' } },
+          ];
+        }
+        return [200, this.updateSubscription(sub.id, { status: 'canceled' })];
+      }
+      if (method === 'POST') {
+        if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        return [200, sub];
+      }
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const customer = String(body.customer ?? '');
+      if (!this.customers.has(customer)) {
+        return [400, { error: { type: 'invalid_request_error', message: `No such customer: '${customer}'` } }];
+      }
+      const id = newId('bps');
+      const portal = {
+        id,
+        object: 'billing_portal.session',
+        customer,
+        return_url: String(body.return_url),
+        flow: (body.flow_data as Nested) ?? null,
+        url: `https://billing.stripe.test/p/session/${id}`,
+      };
+      this.portalSessions.push(portal);
+      return [200, portal];
+    }
+    return null;
   }
 }
