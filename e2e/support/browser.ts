@@ -33,8 +33,8 @@ export async function newContext(browser: Browser, baseURL: string, viewport = D
 
 /** Saves a full-page screenshot under e2e/artifacts for looking at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
