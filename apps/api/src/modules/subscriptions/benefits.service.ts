@@ -104,8 +104,9 @@ export async function listSubscribers(
     query.email ? ilike(users.email, `%${escapeLike(query.email.toLowerCase())}%`) : undefined,
   );
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
-  const delivered = sql<number>`(SELECT count(*)::int FROM ${benefits} b WHERE b.user_id = ${users.id} AND b.delivered_at IS NOT NULL)`;
-  const all = sql<number>`(SELECT count(*)::int FROM ${benefits} b WHERE b.user_id = ${users.id})`;
+  // Spelled out: inside a subquery an unqualified column would bind to the benefits row.
+  const delivered = sql<number>`(SELECT count(*)::int FROM benefits b WHERE b.user_id = users.id AND b.delivered_at IS NOT NULL)`;
+  const all = sql<number>`(SELECT count(*)::int FROM benefits b WHERE b.user_id = users.id)`;
   const rows = await db
     .select({
       id: users.id,

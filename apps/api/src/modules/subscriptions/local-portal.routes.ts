@@ -67,7 +67,7 @@ const localPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         params: z.object({ action: z.enum(LOCAL_PORTAL_ACTIONS) }),
-        body: LocalPortalActionBody.optional(),
+        body: LocalPortalActionBody.nullish(),
         response: { 200: LocalPortalView },
       },
     },

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
 import { EVENT_MESSAGES } from '@fourfour/shared/events';
+import { MEMBERSHIP_MESSAGES } from '@fourfour/shared/memberships';
 import { penceToPounds } from '@fourfour/shared/money';
 import {
   AFFILIATE_DISCOUNT_PERCENT,
@@ -112,6 +113,12 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
   const db = app.db;
   const draftProblem = validateDrafts(input.drafts);
   if (draftProblem) throw badRequest(draftProblem);
+  // Memberships: an UNDERAGE account can still sign in, but buys nothing (spec 02: access disabled).
+  const [buyer] = await db
+    .select({ verificationStatus: users.verificationStatus })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (buyer?.verificationStatus === 'UNDERAGE') throw new AppError('UNDERAGE', 403, MEMBERSHIP_MESSAGES.buyingBlocked);
 
   let affiliateId: number | null = null;
   if (input.affiliateCode?.trim()) {
