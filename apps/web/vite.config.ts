@@ -28,7 +28,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!charts)/ },
+            // Charts (recharts, d3) are only needed by the master stats screen: their own lazy chunk.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts|victory-vendor|d3-[a-z-]+|@reduxjs|redux|react-redux|reselect|immer|decimal\.js-light|internmap)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -59,6 +59,15 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
     import('../features/roster/roster-admin-page.tsx').then((m) => ({ default: m.RosterAdminPage })),
   ),
   '/ticket/scan': lazy(() => import('../features/scan/scan-page.tsx').then((m) => ({ default: m.ScanPage }))),
+  '/affiliate/stats': lazy(() =>
+    import('../features/affiliates/affiliate-stats-page.tsx').then((m) => ({ default: m.AffiliateStatsPage })),
+  ),
+  '/master/user': lazy(() =>
+    import('../features/master/master-users-page.tsx').then((m) => ({ default: m.MasterUsersPage })),
+  ),
+  '/master/stats': lazy(() =>
+    import('../features/master/master-stats-page.tsx').then((m) => ({ default: m.MasterStatsPage })),
+  ),
   '/team': lazy(() => import('../features/team/team-page.tsx').then((m) => ({ default: m.TeamPage }))),
   '/admin/team': lazy(() => import('../features/team/team-admin-page.tsx').then((m) => ({ default: m.TeamAdminPage }))),
 };

@@ -1,0 +1,26 @@
+import { MasterUsersPage } from '@fourfour/shared/master';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+export interface MasterUsersParams {
+  page: number;
+  size: number;
+  /** "field,ASC" or "field,DESC". */
+  sort: string;
+  email: string;
+}
+
+/** GET /api/master/users?page=&size=&sort=&email= (MASTER). */
+export const getMasterUsers = async (p: MasterUsersParams) =>
+  MasterUsersPage.parse(
+    await api.get('/api/master/users', {
+      query: { page: p.page, size: p.size, sort: p.sort, email: p.email.trim() || undefined },
+    }),
+  );
+export const masterUsersQuery = (p: MasterUsersParams) =>
+  queryOptions({
+    queryKey: ['master', 'users', p],
+    queryFn: () => getMasterUsers(p),
+    placeholderData: keepPreviousData,
+  });
+export const useMasterUsers = (p: MasterUsersParams) => useQuery(masterUsersQuery(p));
