@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { verifyTicketToken } from '../../lib/ticket-token.ts';
 import { instantToLocal } from '../../lib/time.ts';
+import { createScanLog } from './scan-log.ts';
 
 /**
  * Door scanning. The QR value's Ed25519 signature is checked before anything touches the
@@ -22,8 +23,8 @@ import { instantToLocal } from '../../lib/time.ts';
  * (ticket still VALID, event not cancelled, admission window open), so two doors scanning the same
  * code at the same moment cannot both admit it: PostgreSQL lets one UPDATE win and re-checks
  * `status = 'VALID'` for the other, which then matches nothing. The scan log row is written by the
- * same statement. Only when nothing was admitted does a second statement read the ticket to say why
- * (and log that answer), so a refusal never consumes a ticket.
+ * same statement. Only when nothing was admitted does a second statement read the ticket to say why,
+ * so a refusal never consumes a ticket; refusals are logged in batches (scan-log.ts).
  */
 
 export interface ScanInput {
@@ -66,6 +67,7 @@ interface AdmittedRow {
 
 interface FoundRow {
   id: string;
+  event_id: number | string;
   title: string;
   starts_ms: number | null;
   ends_ms: number | null;
@@ -96,31 +98,25 @@ async function admitTicket(db: DbOrTx, ticketId: string, scannerId: number, devi
 
 /**
  * Why a genuine ticket was not admitted, read in a new statement (so it sees a concurrent door's
- * committed admission), logged in the same statement. RETRY: the window opened between the two
- * statements; the caller tries to admit again.
+ * committed admission). A plain read: the refusal is logged through the batched scan log. RETRY:
+ * the window opened between the two statements; the caller tries to admit again.
  */
-async function explainRefusal(db: DbOrTx, ticketId: string, scannerId: number, device: string | null) {
+async function explainRefusal(db: DbOrTx, ticketId: string) {
   const result = await db.execute(sql`
-    WITH found AS (
-      SELECT t.id, t.event_id, t.status::text AS ticket_status, e.title,
-        ${ms('e.starts_at')} AS starts_ms, ${ms('e.ends_at')} AS ends_ms, ${ms('t.used_at')} AS used_ms,
-        u.username AS admitted_by,
-        CASE
-          WHEN t.status = 'VOID' THEN 'VOID'
-          WHEN t.status = 'USED' THEN 'ALREADY_USED'
-          WHEN e.cancelled THEN 'VOID'
-          WHEN ${WINDOW_OPEN} THEN 'RETRY'
-          ELSE 'WRONG_DAY'
-        END AS result
-      FROM tickets t
-      JOIN events e ON e.id = t.event_id
-      LEFT JOIN users u ON u.id = t.used_by
-      WHERE t.id = ${ticketId}
-    ), logged AS (
-      INSERT INTO ticket_scans (ticket_id, event_id, scanner_id, result, device)
-      SELECT id, event_id, ${scannerId}, result, ${device} FROM found WHERE result <> 'RETRY'
-    )
-    SELECT id, ticket_status, title, starts_ms, ends_ms, used_ms, admitted_by, result FROM found`);
+    SELECT t.id, t.event_id, t.status::text AS ticket_status, e.title,
+      ${ms('e.starts_at')} AS starts_ms, ${ms('e.ends_at')} AS ends_ms, ${ms('t.used_at')} AS used_ms,
+      u.username AS admitted_by,
+      CASE
+        WHEN t.status = 'VOID' THEN 'VOID'
+        WHEN t.status = 'USED' THEN 'ALREADY_USED'
+        WHEN e.cancelled THEN 'VOID'
+        WHEN ${WINDOW_OPEN} THEN 'RETRY'
+        ELSE 'WRONG_DAY'
+      END AS result
+    FROM tickets t
+    JOIN events e ON e.id = t.event_id
+    LEFT JOIN users u ON u.id = t.used_by
+    WHERE t.id = ${ticketId}`);
   return rowsOf<FoundRow>(result)[0];
 }
 
@@ -146,6 +142,7 @@ export interface ScanService {
 
 /** `publicKey` is derived once at start-up from the ticket signing key. */
 export function createScanService(app: FastifyInstance, publicKey: KeyObject): ScanService {
+  const scanLog = createScanLog(app);
   const timeZone = app.config.timezone;
   const label = labels(timeZone);
   const localDate = (instantMs: number | null) =>
@@ -181,13 +178,21 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
           };
         }
 
-        const found = await explainRefusal(app.db, ticketId, scannerId, device);
+        const found = await explainRefusal(app.db, ticketId);
         if (!found) {
           // A genuine signature over a ticket that no longer exists.
-          await app.db.execute(sql`
-            INSERT INTO ticket_scans (ticket_id, scanner_id, result, device)
-            VALUES (${ticketId}, ${scannerId}, 'INVALID', ${device})`);
+          scanLog.record({ ticketId, eventId: null, scannerId, result: 'INVALID', device, at: new Date() });
           throw refuse('INVALID', SCAN_MESSAGES.invalid);
+        }
+        if (found.result !== 'RETRY') {
+          scanLog.record({
+            ticketId,
+            eventId: Number(found.event_id),
+            scannerId,
+            result: found.result,
+            device,
+            at: new Date(),
+          });
         }
         const eventDate = localDate(found.starts_ms)?.date ?? null;
         const common = { ticketId: found.id, eventTitle: found.title, eventDate };
