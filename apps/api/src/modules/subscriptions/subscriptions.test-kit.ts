@@ -44,7 +44,8 @@ export const benefitsOf = (app: FastifyInstance, userId: number) =>
 
 /** Subjects of the mails sent to an address so far (mail goes through a job: waits for `expected`). */
 export async function subjectsTo(app: FastifyInstance, email: string, expected?: string): Promise<string[]> {
-  const read = async () => (await app.db.select().from(devMailbox).where(eq(devMailbox.to, email))).map((r) => r.subject);
+  const read = async () =>
+    (await app.db.select().from(devMailbox).where(eq(devMailbox.to, email))).map((r) => r.subject);
   if (expected) await waitFor(async () => (await read()).some((s) => s.includes(expected)));
   return read();
 }

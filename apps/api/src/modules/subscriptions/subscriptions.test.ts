@@ -82,18 +82,26 @@ describe('memberships (local provider)', () => {
       const result = await t.app.inject({ url: `/api/subscription/checkout-result?session_id=${sessionId}` });
       expect(result.json()).toEqual({ status: 'active', tier: 'MIDDLE' });
       // Paying twice (a double click) starts one subscription.
-      await t.app.inject({ method: 'POST', url: `/api/payments/local/checkout/${sessionId}/complete`, headers: fan.headers });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/payments/local/checkout/${sessionId}/complete`,
+        headers: fan.headers,
+      });
       expect(await t.app.db.select().from(subscriptions).where(eq(subscriptions.userId, fan.id))).toHaveLength(1);
     });
 
     it('answers the checkout result of an unpaid checkout as incomplete, and of an unknown one as 404', async () => {
       const fan = await createUser(t.app);
       const sessionId = ((await subscribe(t.app, fan, 'ENTRY')).json().url as string).split('/').pop()!;
-      expect((await t.app.inject({ url: `/api/subscription/checkout-result?session_id=${sessionId}` })).json()).toEqual({
-        status: 'incomplete',
-        tier: 'ENTRY',
-      });
-      expect((await t.app.inject({ url: '/api/subscription/checkout-result?session_id=lcs_nope' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `/api/subscription/checkout-result?session_id=${sessionId}` })).json()).toEqual(
+        {
+          status: 'incomplete',
+          tier: 'ENTRY',
+        },
+      );
+      expect((await t.app.inject({ url: '/api/subscription/checkout-result?session_id=lcs_nope' })).statusCode).toBe(
+        404,
+      );
     });
 
     it('sends a member with a live subscription to the portal (409) and reuses one payment customer per user', async () => {
@@ -110,7 +118,11 @@ describe('memberships (local provider)', () => {
       expect(await userRow(t.app, fan.id)).toMatchObject({ subscriptionStatus: 'ENDED', subscriptionTier: 'NONE' });
       await subscribeLocally(t.app, fan, 'HEADLINER');
       const after = await userRow(t.app, fan.id);
-      expect(after).toMatchObject({ subscriptionTier: 'HEADLINER', subscriptionStatus: 'ACTIVE', paymentCustomerId: customer });
+      expect(after).toMatchObject({
+        subscriptionTier: 'HEADLINER',
+        subscriptionStatus: 'ACTIVE',
+        paymentCustomerId: customer,
+      });
     });
   });
 
@@ -132,7 +144,9 @@ describe('memberships (local provider)', () => {
         '/local-pay/portal?flow=billing',
       ]);
       const stranger = await createUser(t.app);
-      expect((await t.app.inject({ url: '/api/payments/local/portal', headers: stranger.headers })).statusCode).toBe(409);
+      expect((await t.app.inject({ url: '/api/payments/local/portal', headers: stranger.headers })).statusCode).toBe(
+        409,
+      );
     });
 
     it('changes plan (benefits added on upgrade, kept on downgrade), cancels at period end, resumes, fails and renews', async () => {
@@ -142,7 +156,10 @@ describe('memberships (local provider)', () => {
 
       const up = await portalAction(t.app, fan, 'change-plan', { tier: 'HEADLINER' });
       expect(up.json().subscription).toMatchObject({ tier: 'HEADLINER', status: 'active' });
-      expect(await userRow(t.app, fan.id)).toMatchObject({ subscriptionTier: 'HEADLINER', subscriptionStatus: 'ACTIVE' });
+      expect(await userRow(t.app, fan.id)).toMatchObject({
+        subscriptionTier: 'HEADLINER',
+        subscriptionStatus: 'ACTIVE',
+      });
       expect(await benefitsOf(t.app, fan.id)).toHaveLength(14);
       await portalAction(t.app, fan, 'change-plan', { tier: 'ENTRY' });
       expect((await userRow(t.app, fan.id)).subscriptionTier).toBe('ENTRY');
@@ -186,11 +203,18 @@ describe('memberships (local provider)', () => {
       await subscribeLocally(t.app, fan, 'MIDDLE');
       const subId = (await userRow(t.app, fan.id)).paymentSubscriptionId!;
       const event = { id: 'local_evt_dup_1', type: 'customer.subscription.updated', objectId: subId, object: {} };
-      await t.app.db.update(localSubscriptions).set({ cancelAtPeriodEnd: true }).where(eq(localSubscriptions.id, subId));
+      await t.app.db
+        .update(localSubscriptions)
+        .set({ cancelAtPeriodEnd: true })
+        .where(eq(localSubscriptions.id, subId));
       expect(await handleProviderEvent(t.app, event)).toBe('applied');
       expect(await handleProviderEvent(t.app, event)).toBe('duplicate');
       // A late "created" event says nothing new: the subscription is re-read and stays CANCELLED.
-      await handleProviderEvent(t.app, { ...event, id: 'local_evt_late_created', type: 'customer.subscription.created' });
+      await handleProviderEvent(t.app, {
+        ...event,
+        id: 'local_evt_late_created',
+        type: 'customer.subscription.created',
+      });
       expect((await userRow(t.app, fan.id)).subscriptionStatus).toBe('CANCELLED');
       const subjects = await subjectsTo(t.app, fan.email, 'cancelled');
       expect(subjects.filter((s) => s.includes('cancelled'))).toHaveLength(1);
@@ -204,8 +228,14 @@ describe('memberships (local provider)', () => {
       const res = await t.app.inject({ url: '/api/admin/verification/pending', headers: fan.headers });
       expect(res.statusCode).toBe(403);
       const master = await createUser(t.app, { role: 'MASTER' });
-      expect((await t.app.inject({ url: '/api/admin/verification/pending', headers: master.headers })).statusCode).toBe(200);
-      const verify = await t.app.inject({ method: 'POST', url: `/api/admin/verification/${fan.id}/verify`, headers: fan.headers });
+      expect((await t.app.inject({ url: '/api/admin/verification/pending', headers: master.headers })).statusCode).toBe(
+        200,
+      );
+      const verify = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/verification/${fan.id}/verify`,
+        headers: fan.headers,
+      });
       expect(verify.statusCode).toBe(403);
     });
 
@@ -214,8 +244,15 @@ describe('memberships (local provider)', () => {
       const b = await createUser(t.app);
       await subscribeLocally(t.app, a, 'ENTRY');
       await subscribeLocally(t.app, b, 'HEADLINER');
-      const entries = await asAdmin(t.app, admin, 'GET', '/api/admin/verification/pending?page=0&subscriptionTier=ENTRY');
-      expect(entries.json().content.every((u: { subscriptionTier: string }) => u.subscriptionTier === 'ENTRY')).toBe(true);
+      const entries = await asAdmin(
+        t.app,
+        admin,
+        'GET',
+        '/api/admin/verification/pending?page=0&subscriptionTier=ENTRY',
+      );
+      expect(entries.json().content.every((u: { subscriptionTier: string }) => u.subscriptionTier === 'ENTRY')).toBe(
+        true,
+      );
       expect(entries.json().content.map((u: { id: number }) => u.id)).toContain(a.id);
       const row = entries.json().content.find((u: { id: number }) => u.id === a.id);
       expect(row).toEqual({
@@ -252,12 +289,21 @@ describe('memberships (local provider)', () => {
       await subscribeLocally(t.app, fan, 'MIDDLE');
       const subId = (await userRow(t.app, fan.id)).paymentSubscriptionId!;
       const res = await asAdmin(t.app, admin, 'POST', `/api/admin/verification/${fan.id}/underage`);
-      expect(res.json()).toMatchObject({ verificationStatus: 'UNDERAGE', subscriptionTier: 'NONE', subscriptionStatus: 'ENDED' });
+      expect(res.json()).toMatchObject({
+        verificationStatus: 'UNDERAGE',
+        subscriptionTier: 'NONE',
+        subscriptionStatus: 'ENDED',
+      });
 
       const [provider] = await t.app.db.select().from(localSubscriptions).where(eq(localSubscriptions.id, subId));
       expect(provider!.status).toBe('canceled');
       // A late event from before the cancel cannot bring the plan back.
-      await handleProviderEvent(t.app, { id: 'local_evt_late_u', type: 'invoice.paid', objectId: 'in_x', object: { subscription: subId } });
+      await handleProviderEvent(t.app, {
+        id: 'local_evt_late_u',
+        type: 'invoice.paid',
+        objectId: 'in_x',
+        object: { subscription: subId },
+      });
       expect(await userRow(t.app, fan.id)).toMatchObject({ subscriptionStatus: 'ENDED', subscriptionTier: 'NONE' });
 
       const again = await subscribe(t.app, fan, 'ENTRY');
@@ -296,15 +342,24 @@ describe('memberships (local provider)', () => {
       const byEmail = await asAdmin(t.app, admin, 'GET', '/api/admin/benefits/subscribers?sort=email,ASC&size=100');
       const emails = byEmail.json().content.map((r: { email: string }) => r.email);
       expect(emails).toEqual([...emails].sort());
-      const search = await asAdmin(t.app, admin, 'GET', `/api/admin/benefits/subscribers?email=${encodeURIComponent('ZED_')}`);
+      const search = await asAdmin(
+        t.app,
+        admin,
+        'GET',
+        `/api/admin/benefits/subscribers?email=${encodeURIComponent('ZED_')}`,
+      );
       expect(search.json().content).toEqual([
         expect.objectContaining({ id: a.id, subscriptionTier: 'ENTRY', benefitsTotal: 5, benefitsDelivered: 0 }),
       ]);
       const bad = await asAdmin(t.app, admin, 'GET', '/api/admin/benefits/subscribers?sort=passwordHash,ASC');
       expect(bad.statusCode).toBe(400);
-      expect((await asAdmin(t.app, admin, 'GET', '/api/admin/benefits/subscribers?sort=id,SIDEWAYS')).statusCode).toBe(400);
+      expect((await asAdmin(t.app, admin, 'GET', '/api/admin/benefits/subscribers?sort=id,SIDEWAYS')).statusCode).toBe(
+        400,
+      );
       const fan = await createUser(t.app);
-      expect((await t.app.inject({ url: '/api/admin/benefits/subscribers', headers: fan.headers })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: '/api/admin/benefits/subscribers', headers: fan.headers })).statusCode).toBe(
+        403,
+      );
     });
 
     it('delivers (deliveredAt set) and undelivers (cleared) for a verified member only', async () => {
@@ -312,13 +367,21 @@ describe('memberships (local provider)', () => {
       await subscribeLocally(t.app, fan, 'ENTRY');
       const records = (await asAdmin(t.app, admin, 'GET', `/api/admin/benefits/user/${fan.id}`)).json();
       expect(records).toHaveLength(5);
-      expect(records[0]).toEqual({ id: expect.any(Number), benefitType: 'EVENT_ACCESS', tier: 'ENTRY', delivered: false, deliveredAt: null });
+      expect(records[0]).toEqual({
+        id: expect.any(Number),
+        benefitType: 'EVENT_ACCESS',
+        tier: 'ENTRY',
+        delivered: false,
+        deliveredAt: null,
+      });
       const locked = await asAdmin(t.app, admin, 'POST', `/api/admin/benefits/deliver/${records[0].id}`);
       expect(locked.statusCode).toBe(409);
       await asAdmin(t.app, admin, 'POST', `/api/admin/verification/${fan.id}/verify`);
       const delivered = (await asAdmin(t.app, admin, 'POST', `/api/admin/benefits/deliver/${records[0].id}`)).json();
       expect(delivered).toMatchObject({ delivered: true, deliveredAt: expect.any(String) });
-      const undelivered = (await asAdmin(t.app, admin, 'POST', `/api/admin/benefits/undeliver/${records[0].id}`)).json();
+      const undelivered = (
+        await asAdmin(t.app, admin, 'POST', `/api/admin/benefits/undeliver/${records[0].id}`)
+      ).json();
       expect(undelivered).toMatchObject({ delivered: false, deliveredAt: null });
       expect((await asAdmin(t.app, admin, 'POST', '/api/admin/benefits/deliver/999999999')).statusCode).toBe(404);
       expect((await asAdmin(t.app, admin, 'GET', '/api/admin/benefits/user/999999999')).statusCode).toBe(404);
