@@ -20,11 +20,25 @@ import {
   createEvent,
   defineEventJobs,
   getEventStats,
-  listUpcomingEventsJson,
+  listUpcomingEvents,
   updateEvent,
   updateEventPrices,
 } from './events.service.ts';
 import { artworkVersion, toAdminEvent } from './events.view.ts';
+
+/** br or gzip when the client takes it (q=0 means refused), else none. */
+function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
 
 const EventIdParams = z.object({ id: z.coerce.number().int().positive() });
 const YEAR_SECONDS = 31_536_000;
@@ -77,14 +91,20 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(EventSummary) },
       },
     },
-    async (_request, reply) => {
-      // Already whitelisted through toEventSummary and serialised once for everyone (see service).
-      // A string body with a JSON content type is sent as is, skipping the per-request serialiser.
-      const body = await listUpcomingEventsJson(app);
-      return reply
+    async (request, reply) => {
+      const list = await listUpcomingEvents(app);
+      reply
         .type('application/json; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(body as unknown as EventSummary[]);
+        .header('vary', 'accept-encoding');
+      // Compressed once per cache period (the compress plugin leaves an encoded body alone).
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding)
+        return reply
+          .header('content-encoding', encoding)
+          .send((await list.encode(encoding)) as unknown as EventSummary[]);
+      // A string body with a JSON content type is sent as is: already whitelisted by toEventSummary.
+      return reply.send(list.json as unknown as EventSummary[]);
     },
   );
 

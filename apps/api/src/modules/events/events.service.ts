@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -26,6 +28,9 @@ import {
   selectEventStats,
 } from './events.queries.ts';
 import { toEventSummary } from './events.view.ts';
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
 
 /* ------------------------------------------------------------------------------------------------
  * Cancellation: a durable job, so refunds and emails happen even if this process dies right after.
@@ -58,10 +63,30 @@ export function defineEventJobs(app: FastifyInstance): void {
  * ---------------------------------------------------------------------------------------------- */
 
 export const EVENT_LIST_CACHE_MS = 2000;
+
+/** One serialised copy of the list, with its compressed forms made on first demand. */
+export class CachedEventList {
+  private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
+  constructor(readonly json: string) {}
+
+  /** The body compressed once per cache period, instead of once per response. */
+  encode(encoding: 'br' | 'gzip'): Promise<Buffer> {
+    let pending = this.encoded.get(encoding);
+    if (!pending) {
+      pending =
+        encoding === 'br'
+          ? brotli(this.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzip(this.json, { level: 6 });
+      this.encoded.set(encoding, pending);
+    }
+    return pending;
+  }
+}
+
 interface ListCache {
-  body?: string;
+  list?: CachedEventList;
   expiresAt: number;
-  pending?: Promise<string>;
+  pending?: Promise<CachedEventList>;
   generation: number;
 }
 // Keyed by the database handle, which every encapsulated Fastify scope shares.
@@ -79,30 +104,30 @@ function listCacheOf(app: FastifyInstance): ListCache {
 /** Drops this instance's cached list (after an admin change, a sale). Other instances expire theirs within seconds. */
 export function invalidateEventList(app: FastifyInstance): void {
   const cache = listCacheOf(app);
-  cache.body = undefined;
+  cache.list = undefined;
   cache.expiresAt = 0;
   cache.pending = undefined;
   cache.generation++;
 }
 
-/** The public list as JSON text (cached briefly, one database read at a time). */
-export async function listUpcomingEventsJson(app: FastifyInstance): Promise<string> {
+/** The public list (cached briefly, one database read at a time). */
+export async function listUpcomingEvents(app: FastifyInstance): Promise<CachedEventList> {
   const cache = listCacheOf(app);
-  if (cache.body !== undefined && Date.now() < cache.expiresAt) return cache.body;
+  if (cache.list && Date.now() < cache.expiresAt) return cache.list;
   if (cache.pending) return cache.pending;
   const generation = cache.generation;
   const pending = (async () => {
     const rows = await listUpcomingEventRows(app.db);
-    return JSON.stringify(rows.map((r) => toEventSummary(r, app.config.timezone)));
+    return new CachedEventList(JSON.stringify(rows.map((r) => toEventSummary(r, app.config.timezone))));
   })();
   cache.pending = pending;
   try {
-    const body = await pending;
+    const list = await pending;
     if (cache.generation === generation) {
-      cache.body = body;
+      cache.list = list;
       cache.expiresAt = Date.now() + EVENT_LIST_CACHE_MS;
     }
-    return body;
+    return list;
   } finally {
     if (cache.pending === pending) cache.pending = undefined;
   }

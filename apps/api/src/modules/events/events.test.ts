@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -58,6 +59,19 @@ describe('the public events list', () => {
     expect(item).not.toHaveProperty('createdBy');
     expect(item).not.toHaveProperty('soldStandard');
     expect(item).not.toHaveProperty('organiserContact');
+  });
+
+  it('sends the list compressed once per cache period when the client takes br or gzip', async () => {
+    await createEvent(t.app);
+    const plain = await t.app.inject('/api/events/list');
+    const br = await t.app.inject({ url: '/api/events/list', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ url: '/api/events/list', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('hides cancelled and started events and sorts by start, undated last', async () => {
