@@ -2,7 +2,19 @@ import '@mantine/charts/styles.css';
 import { signedOutMessage } from '@fourfour/shared/content';
 import { MASTER_MESSAGES, type MasterStats } from '@fourfour/shared/master';
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
-import { Alert, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  ColorSwatch,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
 import { isApiError, serverMessageOf } from '../../lib/api-client.ts';
@@ -123,7 +135,12 @@ function StatsBody({ stats }: { stats: MasterStats }) {
             <Table.Tbody>
               {stats.membersByTier.map((m) => (
                 <Table.Tr key={m.tier}>
-                  <Table.Td>{m.tier}</Table.Td>
+                  <Table.Td>
+                    <Group gap={8} wrap="nowrap">
+                      <ColorSwatch color={`var(--mantine-color-${TIER_COLOURS[m.tier].replace('.', '-')})`} size={10} />
+                      {m.tier}
+                    </Group>
+                  </Table.Td>
                   <Table.Td ta="right">{m.members}</Table.Td>
                   <Table.Td ta="right">{formatGbp(m.monthlyRecurringRevenue)}</Table.Td>
                 </Table.Tr>
@@ -137,7 +154,7 @@ function StatsBody({ stats }: { stats: MasterStats }) {
             data={stats.usersByRole}
             dataKey="role"
             orientation="vertical"
-            yAxisProps={{ width: 96 }}
+            yAxisProps={{ width: 112 }}
             series={[{ name: 'users', label: 'Users', color: 'violet.4' }]}
             tickLine="none"
             gridAxis="x"

@@ -110,7 +110,7 @@ export function MasterUsersPage() {
   } else {
     body = (
       <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={880}>
+        <Table.ScrollContainer minWidth={960}>
           <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" data-testid="master-users">
             <Table.Thead>
               <Table.Tr>
@@ -127,8 +127,8 @@ export function MasterUsersPage() {
               {users.data.content.map((u: MasterUserRow) => (
                 <Table.Tr key={u.id} data-testid={`user-row-${u.id}`}>
                   <Table.Td>{u.id}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{u.email ?? '—'}</Table.Td>
-                  <Table.Td>{u.username ?? '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{u.email ?? '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{u.username ?? '—'}</Table.Td>
                   <Table.Td>{u.subscriptionTier === 'NONE' ? '—' : u.subscriptionTier}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={u.subscriptionActive ? 'teal' : 'gray'}>
