@@ -110,27 +110,44 @@ export function invalidateEventList(app: FastifyInstance): void {
   cache.generation++;
 }
 
-/** The public list (cached briefly, one database read at a time). */
+/**
+ * The public list, cached briefly with one database read at a time. Once the copy is 2 s old the
+ * next request starts a refresh and, for up to 3 s more, is answered from the old copy meanwhile,
+ * so no request waits on the database while a fresh copy exists.
+ */
 export async function listUpcomingEvents(app: FastifyInstance): Promise<CachedEventList> {
   const cache = listCacheOf(app);
-  if (cache.list && Date.now() < cache.expiresAt) return cache.list;
-  if (cache.pending) return cache.pending;
+  const now = Date.now();
+  if (cache.list && now < cache.expiresAt) return cache.list;
+  const refresh = cache.pending ?? refreshEventList(app, cache);
+  if (cache.list && now < cache.expiresAt + EVENT_LIST_STALE_MS) return cache.list;
+  return refresh;
+}
+
+export const EVENT_LIST_STALE_MS = 3000;
+
+function refreshEventList(app: FastifyInstance, cache: ListCache): Promise<CachedEventList> {
   const generation = cache.generation;
   const pending = (async () => {
     const rows = await listUpcomingEventRows(app.db);
     return new CachedEventList(JSON.stringify(rows.map((r) => toEventSummary(r, app.config.timezone))));
   })();
   cache.pending = pending;
-  try {
-    const list = await pending;
-    if (cache.generation === generation) {
-      cache.list = list;
-      cache.expiresAt = Date.now() + EVENT_LIST_CACHE_MS;
-    }
-    return list;
-  } finally {
-    if (cache.pending === pending) cache.pending = undefined;
-  }
+  pending.then(
+    (list) => {
+      if (cache.generation === generation) {
+        cache.list = list;
+        cache.expiresAt = Date.now() + EVENT_LIST_CACHE_MS;
+      }
+    },
+    (err) => app.log.error({ err }, 'event list refresh failed'),
+  );
+  pending
+    .finally(() => {
+      if (cache.pending === pending) cache.pending = undefined;
+    })
+    .catch(() => {});
+  return pending;
 }
 
 /* ------------------------------------------------------------------------------------------------
