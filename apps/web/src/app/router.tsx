@@ -44,6 +44,28 @@ const SCREENS: Record<string, ComponentType | LazyExoticComponent<ComponentType>
   '/local-pay/checkout/:sessionId': lazy(() =>
     import('../features/local-pay/local-checkout-page.tsx').then((m) => ({ default: m.LocalCheckoutPage })),
   ),
+  '/local-pay/portal': lazy(() =>
+    import('../features/local-pay/local-portal-page.tsx').then((m) => ({ default: m.LocalPortalPage })),
+  ),
+  '/subscribe': lazy(() =>
+    import('../features/subscriptions/subscribe-page.tsx').then((m) => ({ default: m.SubscribePage })),
+  ),
+  '/subscription/success': lazy(() =>
+    import('../features/subscriptions/subscription-success-page.tsx').then((m) => ({
+      default: m.SubscriptionSuccessPage,
+    })),
+  ),
+  '/subscription/cancel': lazy(() =>
+    import('../features/subscriptions/subscription-cancel-page.tsx').then((m) => ({
+      default: m.SubscriptionCancelPage,
+    })),
+  ),
+  '/admin/verification': lazy(() =>
+    import('../features/admin-memberships/verification-page.tsx').then((m) => ({ default: m.VerificationPage })),
+  ),
+  '/admin/benefits': lazy(() =>
+    import('../features/admin-memberships/benefits-page.tsx').then((m) => ({ default: m.BenefitsPage })),
+  ),
   '/song-submission': lazy(() =>
     import('../features/submissions/song-submission-page.tsx').then((m) => ({ default: m.SongSubmissionPage })),
   ),
