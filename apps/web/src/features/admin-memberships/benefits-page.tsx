@@ -32,7 +32,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
 import { isApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -73,6 +73,11 @@ function BenefitPanel({ subscriber }: { subscriber: SubscriberRow | null }) {
   const toggle = useSetBenefitDelivered();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  // On a phone the panel sits below the table: bring it into view when a subscriber is picked.
+  useEffect(() => {
+    if (subscriber) panelRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [subscriber]);
 
   if (!subscriber) {
     return (
@@ -97,7 +102,7 @@ function BenefitPanel({ subscriber }: { subscriber: SubscriberRow | null }) {
   }
 
   return (
-    <Paper withBorder radius="lg" p="lg" data-testid="benefit-panel">
+    <Paper withBorder radius="lg" p="lg" data-testid="benefit-panel" ref={panelRef}>
       <Stack gap="md">
         <Stack gap={2}>
           <Group gap="xs">
@@ -236,10 +241,10 @@ export function BenefitsPage() {
                       {s.email}
                     </UnstyledButton>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={120}>
                     <Badge color={TIER_COLORS[s.subscriptionTier]}>{s.subscriptionTier}</Badge>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={120}>
                     <Badge color={STATUS_COLORS[s.subscriptionStatus] ?? 'gray'} variant="light">
                       {s.subscriptionStatus}
                     </Badge>

@@ -105,7 +105,11 @@ export function LocalPortalPage() {
                     </Text>
                   </Stack>
                   <Badge
-                    color={STATUS_COLORS[sub.status] ?? 'gray'}
+                    color={
+                      sub.cancelAtPeriodEnd && sub.status !== 'canceled'
+                        ? 'yellow'
+                        : (STATUS_COLORS[sub.status] ?? 'gray')
+                    }
                     variant="light"
                     size="lg"
                     data-testid="portal-status"
