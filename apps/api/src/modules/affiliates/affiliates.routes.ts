@@ -23,7 +23,7 @@ const affiliatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/affiliate/generate',
     {
-      preHandler: affiliate,
+      onRequest: affiliate,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -38,7 +38,7 @@ const affiliatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/affiliate/stats',
     {
-      preHandler: affiliate,
+      onRequest: affiliate,
       schema: {
         tags,
         security,
@@ -52,7 +52,7 @@ const affiliatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/master/affiliates',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         security,
@@ -67,7 +67,7 @@ const affiliatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/master/affiliates/:id/sales-history',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         security,

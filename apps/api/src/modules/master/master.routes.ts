@@ -18,7 +18,8 @@ const security = [{ bearerAuth: [] }];
 /** The master's desk (MASTER only): users and their roles, and the platform statistics. */
 const masterRoutes: FastifyPluginAsyncZod = async (app) => {
   const requireMaster = app.requireRole('MASTER');
-  // The spec's wording for a 403 here; 401 (no session) stays the auth plugin's.
+  // The spec's wording for a 403 here; 401 (no session) stays the auth plugin's. Checked on
+  // request, before the body is validated, so a caller without the role learns nothing from a 400.
   const master = async (...args: Parameters<typeof requireMaster>) => {
     try {
       await requireMaster.apply(app, args);
@@ -31,7 +32,7 @@ const masterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/master/users',
     {
-      preHandler: master,
+      onRequest: master,
       schema: {
         tags,
         security,
@@ -46,7 +47,7 @@ const masterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/master/users/:id/role',
     {
-      preHandler: master,
+      onRequest: master,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -62,7 +63,7 @@ const masterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/master/stats',
-    { preHandler: master, schema: { tags, security, summary: 'Platform statistics', response: { 200: MasterStats } } },
+    { onRequest: master, schema: { tags, security, summary: 'Platform statistics', response: { 200: MasterStats } } },
     async () => getMasterStats(app),
   );
 };

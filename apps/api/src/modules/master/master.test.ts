@@ -186,6 +186,9 @@ describe('master users and roles', () => {
       expect((await changeRole(target.id, 'ADMIN', fan)).statusCode).toBe(403);
       expect((await changeRole(target.id, 'ADMIN', null)).statusCode).toBe(401);
       expect((await changeRole(999_999_999, 'ADMIN')).statusCode).toBe(404);
+      // The role is checked before the body: a caller without it learns nothing from validation.
+      expect((await changeRole(target.id, 'NOPE', admin)).statusCode).toBe(403);
+      expect((await changeRole(target.id, 'NOPE', null)).statusCode).toBe(401);
       await t.app.db.update(users).set({ deleted: true }).where(eq(users.id, target.id));
       expect((await changeRole(target.id, 'ADMIN')).statusCode).toBe(409);
     });
