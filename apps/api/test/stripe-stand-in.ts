@@ -22,6 +22,8 @@ export interface StandInSession {
   payment_intent: string | null;
   customer: string | null;
   subscription: string | null;
+  /** Subscription mode: the first invoice, paid by a PaymentIntent listed in its invoice payments. */
+  invoice: string | null;
   customer_email: string | null;
   expires_at: number;
   created: number;
@@ -38,6 +40,18 @@ export interface StandInRefund {
   payment_intent: string;
   status: 'succeeded';
   metadata: Record<string, string>;
+}
+
+/** A payment and its one charge: what `charge.refunded` is about and what refunds change. */
+export interface StandInCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  refunded: boolean;
+  payment_intent: string;
+  invoice: string | null;
 }
 
 /** Memberships: a subscription as Stripe's current API shapes it (the period is on the item). */
@@ -93,6 +107,8 @@ const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('he
 export class StripeStandIn {
   readonly sessions = new Map<string, StandInSession>();
   readonly refunds = new Map<string, StandInRefund>();
+  /** Charges by their PaymentIntent id (one succeeded charge per payment). */
+  readonly charges = new Map<string, StandInCharge>();
   readonly requests: { method: string; path: string; idempotencyKey?: string }[] = [];
   // Memberships: customers, subscriptions and billing portal sessions.
   readonly customers = new Map<
@@ -124,9 +140,61 @@ export class StripeStandIn {
     const s = this.mustGet(sessionId);
     s.status = 'complete';
     s.payment_status = s.amount_total === 0 ? 'no_payment_required' : 'paid';
-    s.payment_intent = newId('pi');
+    s.payment_intent = this.takePayment(s.amount_total, null);
     s.url = null;
     return s;
+  }
+
+  /** A PaymentIntent with its succeeded charge; answers the PaymentIntent id. */
+  private takePayment(amount: number, invoice: string | null): string {
+    const pi = newId('pi');
+    this.charges.set(pi, {
+      id: newId('ch'),
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      refunded: false,
+      payment_intent: pi,
+      invoice,
+    });
+    return pi;
+  }
+
+  /**
+   * Someone refunded in Stripe's dashboard (the whole rest, or `amount`): answers the charge as the
+   * `charge.refunded` event carries it.
+   */
+  refundFromDashboard(paymentIntent: string, amount?: number): StandInCharge {
+    const charge = this.charges.get(paymentIntent);
+    if (!charge) throw new Error(`stand-in: no payment ${paymentIntent}`);
+    const [status, refund] = this.createRefund(paymentIntent, amount, { source: 'dashboard' });
+    if (status !== 200) throw new Error(`stand-in: ${JSON.stringify(refund)}`);
+    return structuredClone(charge);
+  }
+
+  private createRefund(pi: string, requested: number | undefined, metadata: Record<string, string>): [number, unknown] {
+    const charge = this.charges.get(pi);
+    if (!charge) return [400, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${pi}'` } }];
+    const amount = requested ?? charge.amount - charge.amount_refunded;
+    if (amount <= 0 || charge.amount_refunded + amount > charge.amount) {
+      return [
+        400,
+        { error: { type: 'invalid_request_error', message: `Charge ${charge.id} has already been refunded.` } },
+      ];
+    }
+    const refund: StandInRefund = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      payment_intent: pi,
+      status: 'succeeded',
+      metadata,
+    };
+    this.refunds.set(refund.id, refund);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded >= charge.amount;
+    return [200, refund];
   }
 
   /** Stripe expired the session (its expires_at passed). */
@@ -143,7 +211,10 @@ export class StripeStandIn {
   }
 
   /** The customer paid a subscription-mode session: Stripe starts the subscription (active, one month). */
-  completeSubscriptionCheckout(sessionId: string): { session: StandInSession; subscription: StandInSubscription } {
+  completeSubscriptionCheckout(
+    sessionId: string,
+    amount = 2999,
+  ): { session: StandInSession; subscription: StandInSubscription } {
     const s = this.mustGet(sessionId);
     const now = Math.floor(Date.now() / 1000);
     const subscription: StandInSubscription = {
@@ -177,6 +248,9 @@ export class StripeStandIn {
     s.payment_status = 'paid';
     s.subscription = subscription.id;
     s.customer = subscription.customer;
+    s.amount_total = amount;
+    s.invoice = newId('in');
+    this.takePayment(amount, s.invoice);
     s.url = null;
     return { session: s, subscription };
   }
@@ -213,8 +287,9 @@ export class StripeStandIn {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const body = parseForm(Buffer.concat(chunks).toString('utf8'));
-    const path = (req.url ?? '').split('?')[0] ?? '';
+    const [path = '', query = ''] = (req.url ?? '').split('?');
+    // GET parameters (expand, list filters) travel in the query string.
+    const body = parseForm(req.method === 'GET' ? query : Buffer.concat(chunks).toString('utf8'));
     const method = req.method ?? 'GET';
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     this.requests.push({ method, path, idempotencyKey });
@@ -283,6 +358,7 @@ export class StripeStandIn {
         payment_intent: null,
         customer: null,
         subscription: null,
+        invoice: null,
         customer_email: (body.customer_email as string) ?? null,
         expires_at: expiresAt,
         created: now,
@@ -309,26 +385,53 @@ export class StripeStandIn {
     }
 
     if (method === 'POST' && path === '/v1/refunds') {
-      const pi = String(body.payment_intent ?? '');
-      const session = [...this.sessions.values()].find((s) => s.payment_intent === pi);
-      if (!session) return invalid(`No such payment_intent: '${pi}'`);
-      const already = [...this.refunds.values()]
-        .filter((r) => r.payment_intent === pi)
-        .reduce((s, r) => s + r.amount, 0);
-      const amount = body.amount ? Number(body.amount) : session.amount_total - already;
-      if (amount <= 0 || already + amount > session.amount_total) {
-        return invalid(`Charge for payment_intent ${pi} has already been refunded.`);
-      }
-      const refund: StandInRefund = {
-        id: newId('re'),
-        object: 'refund',
-        amount,
-        payment_intent: pi,
-        status: 'succeeded',
-        metadata: (body.metadata as Record<string, string>) ?? {},
-      };
-      this.refunds.set(refund.id, refund);
-      return [200, refund];
+      const pi =
+        String(body.payment_intent ?? '') ||
+        ([...this.charges.values()].find((c) => c.id === body.charge)?.payment_intent ?? '');
+      return this.createRefund(
+        pi,
+        body.amount ? Number(body.amount) : undefined,
+        (body.metadata as Record<string, string>) ?? {},
+      );
+    }
+
+    const piMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && piMatch) {
+      const charge = this.charges.get(decodeURIComponent(piMatch[1]!));
+      if (!charge) return missing();
+      const raw = body.expand as Nested | string | undefined;
+      const expand = typeof raw === 'string' ? [raw] : Object.values(raw ?? {});
+      return [
+        200,
+        {
+          id: charge.payment_intent,
+          object: 'payment_intent',
+          amount: charge.amount,
+          amount_received: charge.amount_captured,
+          status: 'succeeded',
+          latest_charge: expand.includes('latest_charge') ? charge : charge.id,
+        },
+      ];
+    }
+
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const paid = [...this.charges.values()].filter((c) => c.invoice && c.invoice === body.invoice);
+      return [
+        200,
+        {
+          object: 'list',
+          url: '/v1/invoice_payments',
+          has_more: false,
+          data: paid.map((c) => ({
+            id: newId('inpay'),
+            object: 'invoice_payment',
+            invoice: c.invoice,
+            status: 'paid',
+            amount_paid: c.amount,
+            payment: { type: 'payment_intent', payment_intent: c.payment_intent },
+          })),
+        },
+      ];
     }
     return missing();
   }
@@ -368,6 +471,7 @@ export class StripeStandIn {
         payment_intent: null,
         customer,
         subscription: null,
+        invoice: null,
         customer_email: (body.customer_email as string) ?? null,
         expires_at: now + 24 * 3600,
         created: now,

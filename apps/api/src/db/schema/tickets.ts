@@ -80,7 +80,10 @@ export const orders = pgTable(
     providerRefundId: text('provider_refund_id'),
     /** The provider's hosted page for this order, answered again if the buyer asks twice. */
     checkoutUrl: text('checkout_url'),
-    /** Why a refund was made: TIMEOUT (paid after the hold lapsed, no stock) or EVENT_CANCELLED. */
+    /**
+     * Why a refund was made: TIMEOUT (paid after the hold lapsed, no stock), EVENT_CANCELLED, UNDERAGE
+     * (paid by an UNDERAGE buyer) or PROVIDER (refunded in the provider's dashboard).
+     */
     refundReason: text('refund_reason'),
     amountPence: integer('amount_pence').notNull(),
     currency: text('currency').notNull().default('gbp'),
@@ -96,6 +99,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_reservation_key').on(t.reservationId),
     uniqueIndex('orders_provider_session_key').on(t.providerSessionId),
+    // charge.refunded names the payment, not our order.
+    index('orders_provider_payment_idx').on(t.providerPaymentId),
     index('orders_user_idx').on(t.userId),
     index('orders_event_idx').on(t.eventId),
     index('orders_affiliate_idx').on(t.affiliateId, t.paidAt),

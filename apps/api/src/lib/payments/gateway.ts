@@ -106,6 +106,15 @@ export interface Refund {
   amountPence: number;
 }
 
+/** A payment's refund state as the provider reports it now (re-read on every charge.refunded). */
+export interface PaymentRefundState {
+  /** What was taken. */
+  amountPence: number;
+  /** Refunded so far, by anyone (us or the provider's dashboard). */
+  amountRefundedPence: number;
+  fullyRefunded: boolean;
+}
+
 /** A provider event after its signature was verified: only its id, type and the object it is about. */
 export interface ProviderEvent {
   id: string;
@@ -133,6 +142,13 @@ export interface PaymentGateway {
   /** Ends an open session so it can no longer be paid (answers the session as it now is). */
   expireCheckoutSession(sessionId: string): Promise<CheckoutSession>;
   refund(input: RefundInput): Promise<Refund>;
+  /** A payment's refund state now, whoever refunded it (a refund made in the provider's dashboard too). */
+  retrievePayment(paymentId: string): Promise<PaymentRefundState>;
+  /**
+   * The payment a completed checkout took, to refund it: payment mode, the session's own; subscription
+   * mode, the first invoice's (Stripe does not put it on the session). Null before it is paid.
+   */
+  findCheckoutPaymentId(sessionId: string): Promise<string | null>;
   /** Verifies a webhook's raw body and signature header; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 

@@ -164,6 +164,23 @@ export function createLocalGateway(db: Db): LocalGateway {
       });
     },
 
+    async retrievePayment(paymentId) {
+      const [session] = await db
+        .select()
+        .from(localCheckoutSessions)
+        .where(eq(localCheckoutSessions.paymentId, paymentId));
+      if (!session) throw new Error(`No such payment: ${paymentId}`);
+      return {
+        amountPence: session.amountTotalPence,
+        amountRefundedPence: session.refundedPence,
+        fullyRefunded: session.amountTotalPence > 0 && session.refundedPence >= session.amountTotalPence,
+      };
+    },
+
+    async findCheckoutPaymentId(sessionId) {
+      return (await mustFind(sessionId)).paymentId;
+    },
+
     verifyWebhook() {
       throw new WebhookSignatureError('the local provider sends no webhooks');
     },

@@ -121,11 +121,47 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     },
 
     async refund(input: RefundInput): Promise<Refund> {
+      // A payment id is a PaymentIntent, or (an old invoice paid without one) a charge.
+      const target = input.paymentId.startsWith('ch_')
+        ? { charge: input.paymentId }
+        : { payment_intent: input.paymentId };
       const refund = await stripe.refunds.create(
-        { payment_intent: input.paymentId, amount: input.amountPence, metadata: input.metadata },
+        { ...target, amount: input.amountPence, metadata: input.metadata },
         { idempotencyKey: input.idempotencyKey },
       );
       return { id: refund.id, status: (refund.status ?? 'pending') as Refund['status'], amountPence: refund.amount };
+    },
+
+    async retrievePayment(paymentId) {
+      const charge = paymentId.startsWith('ch_')
+        ? await stripe.charges.retrieve(paymentId)
+        : ((await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] })).latest_charge as
+            | Stripe.Charge
+            | string
+            | null);
+      // No charge yet: nothing was taken, so nothing was refunded.
+      if (!charge || typeof charge === 'string')
+        return { amountPence: 0, amountRefundedPence: 0, fullyRefunded: false };
+      return {
+        amountPence: charge.amount_captured || charge.amount,
+        amountRefundedPence: charge.amount_refunded,
+        fullyRefunded: charge.refunded,
+      };
+    },
+
+    async findCheckoutPaymentId(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const direct = idOf(session.payment_intent as string | { id: string } | null);
+      if (direct) return direct;
+      const invoice = idOf(session.invoice as string | { id: string } | null);
+      if (!invoice) return null;
+      // Current API: an invoice's payments are listed separately (invoice.payment_intent is gone).
+      const payments = await stripe.invoicePayments.list({ invoice, status: 'paid', limit: 1 });
+      const payment = payments.data[0]?.payment;
+      return (
+        idOf(payment?.payment_intent as string | { id: string } | undefined) ??
+        idOf(payment?.charge as string | { id: string } | undefined)
+      );
     },
 
     verifyWebhook(rawBody, signature): ProviderEvent {

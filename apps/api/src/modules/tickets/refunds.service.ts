@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { events, orders, tickets, users } from '../../db/schema/index.ts';
+import type { ProviderEvent } from '../../lib/payments/gateway.ts';
 import { onEventCancelled } from '../events/events.service.ts';
+import { onProviderEvent, recordPaymentEvent } from '../payments/payments.service.ts';
 import { applyCheckoutSession } from './checkout.service.ts';
-import { formatEventTime, sendTimeoutRefundEmail } from './ticket-email.ts';
+import { formatEventTime, sendProviderRefundEmail, sendTimeoutRefundEmail } from './ticket-email.ts';
 import { TICKET_JOBS } from './ticket-jobs.ts';
 
 /**
@@ -16,15 +18,21 @@ export async function refundOrder(app: FastifyInstance, orderId: string): Promis
   if (!order || order.status !== 'REFUND_PENDING') return;
   let refundId: string | null = null;
   if (order.amountPence > 0 && order.providerPaymentId && order.provider !== 'none') {
-    const refund = await app.payments.refund({
-      paymentId: order.providerPaymentId,
-      idempotencyKey: `refund:${order.id}`,
-      metadata: { orderId: order.id, reason: order.refundReason ?? 'TIMEOUT' },
-    });
-    if (refund.status === 'failed' || refund.status === 'canceled') {
-      throw new Error(`refund ${refund.id} for order ${order.id} ${refund.status}`);
+    try {
+      const refund = await app.payments.refund({
+        paymentId: order.providerPaymentId,
+        idempotencyKey: `refund:${order.id}`,
+        metadata: { orderId: order.id, reason: order.refundReason ?? 'TIMEOUT' },
+      });
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new Error(`refund ${refund.id} for order ${order.id} ${refund.status}`);
+      }
+      refundId = refund.id;
+    } catch (err) {
+      // Someone refunded it in the provider's dashboard meanwhile: the money is back, so it is done.
+      const payment = await app.payments.retrievePayment(order.providerPaymentId).catch(() => null);
+      if (!payment?.fullyRefunded) throw err;
     }
-    refundId = refund.id;
   }
   await app.db.transaction(async (tx) => {
     const updated = await tx
@@ -150,3 +158,68 @@ export async function cancelEventTickets(app: FastifyInstance, eventId: number):
 }
 
 onEventCancelled(cancelEventTickets);
+
+const idOf = (value: unknown): string | null =>
+  typeof value === 'string'
+    ? value
+    : value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string'
+      ? (value as { id: string }).id
+      : null;
+
+/**
+ * charge.refunded: a refund made outside the app (Stripe's dashboard). The payment's refund state is
+ * re-read from the provider, never taken from the event. A full refund of a PAID order makes it
+ * REFUNDED (reason PROVIDER), voids its tickets, gives their stock back (a void free ticket's
+ * allowance returns with it) and emails the buyer. A partial refund is recorded in the log only:
+ * the tickets stay valid. Our own refunds (order already REFUND_PENDING or REFUNDED) and duplicates
+ * change nothing. The event id is recorded in the effect's transaction.
+ */
+export async function applyProviderRefund(app: FastifyInstance, event: ProviderEvent): Promise<void> {
+  const recorded = { id: event.id, type: event.type };
+  const paymentId = idOf(event.object.payment_intent) ?? (event.objectId || null);
+  const [known] = paymentId
+    ? await app.db
+        .select({ id: orders.id, status: orders.status })
+        .from(orders)
+        .where(eq(orders.providerPaymentId, paymentId))
+    : [];
+  if (!paymentId || !known || known.status !== 'PAID') {
+    // Not a ticket payment (a plan's), or a refund we made ourselves: nothing to change.
+    app.log.info({ eventId: event.id, paymentId, status: known?.status }, 'charge.refunded: no paid order to refund');
+    await recordPaymentEvent(app.db, recorded);
+    return;
+  }
+  const payment = await app.payments.retrievePayment(paymentId);
+  await app.db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, recorded))) return;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, known.id)).for('update');
+    if (!order || order.status !== 'PAID') return;
+    if (!payment.fullyRefunded) {
+      app.log.warn(
+        { orderId: order.id, refundedPence: payment.amountRefundedPence, amountPence: payment.amountPence },
+        'partial refund made at the provider; the tickets stay valid',
+      );
+      return;
+    }
+    await tx
+      .update(orders)
+      .set({ status: 'REFUNDED', refundReason: 'PROVIDER', refundedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    const voided = await tx
+      .update(tickets)
+      .set({ status: 'VOID', voidedAt: sql`now()` })
+      .where(and(eq(tickets.orderId, order.id), ne(tickets.status, 'VOID')))
+      .returning({ ticketType: tickets.ticketType });
+    const vip = voided.filter((t) => t.ticketType === 'VIP').length;
+    const standard = voided.length - vip;
+    if (voided.length > 0) {
+      await tx.execute(sql`
+        UPDATE events SET sold_standard = sold_standard - ${standard}, sold_vip = sold_vip - ${vip}
+        WHERE id = ${order.eventId}`);
+    }
+    app.log.info({ orderId: order.id, voided: voided.length }, 'order refunded at the provider; tickets voided');
+    await sendProviderRefundEmail(app, tx, order.id, voided.length);
+  });
+}
+
+onProviderEvent('charge.refunded', applyProviderRefund);

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, paymentEvents, reservations, tickets } from '../../db/schema/index.ts';
+import { devMailbox, orders, paymentEvents, reservations, tickets } from '../../db/schema/index.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
 import { StripeStandIn, type StandInSession } from '../../../test/stripe-stand-in.ts';
 import { cancelEventTickets, reconcileCheckouts } from './refunds.service.ts';
 import { releaseExpiredHolds } from './reserve.service.ts';
-import { createCheckout, draft, mailTo, reserve, stockOf } from './tickets.test-kit.ts';
+import { createCheckout, draft, mailTo, makeMember, reserve, stockOf } from './tickets.test-kit.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_standin_secret';
 const signer = new Stripe('sk_test_signer');
@@ -37,7 +37,7 @@ describe('tickets paid through Stripe', () => {
 
   function webhook(
     type: string,
-    session: StandInSession | Record<string, unknown>,
+    session: StandInSession | object,
     options: { id?: string; timestamp?: number; secret?: string; signature?: string } = {},
   ) {
     const payload = JSON.stringify({
@@ -319,6 +319,85 @@ describe('tickets paid through Stripe', () => {
     expect(stripe.sessions.get(abandoned.session.id)!.status).toBe('expired');
     const stock = await stockOf(t.app, event.id);
     expect([stock.soldStandard, stock.heldStandard]).toEqual([1, 0]);
+  });
+
+  describe('refunds made in Stripe’s dashboard (charge.refunded)', () => {
+    const mailsTo = async (email: string, subject: string) =>
+      (await t.app.db.select().from(devMailbox).where(eq(devMailbox.to, email))).filter((m) =>
+        m.subject.includes(subject),
+      );
+    const freeUsed = async (user: TestUser) =>
+      (await t.app.inject({ url: '/api/account/free-tickets', headers: user.headers })).json().used as number;
+    async function paidOrder(user: TestUser, eventId: number, drafts = [draft()]) {
+      const bought = await checkoutFor(user, eventId, drafts);
+      stripe.markPaid(bought.session.id);
+      expect((await webhook('checkout.session.completed', bought.session)).statusCode).toBe(200);
+      expect((await orderOf(bought.reservationId)).status).toBe('PAID');
+      return bought;
+    }
+
+    it('a full refund voids the order’s tickets, returns their stock and free allowance and emails the buyer, once', async () => {
+      const buyer = await createUser(t.app);
+      await makeMember(t.app, buyer.id, 'ENTRY');
+      const event = await createEvent(t.app, { title: 'Dashboard Night' });
+      const { reservationId, session } = await paidOrder(buyer, event.id, [
+        draft('STANDARD', { useFreeTicket: true }),
+        draft('VIP'),
+      ]);
+      const sold = await stockOf(t.app, event.id);
+      expect([sold.soldStandard, sold.soldVip]).toEqual([1, 1]);
+      expect(await freeUsed(buyer)).toBe(1);
+
+      const charge = stripe.refundFromDashboard(session.payment_intent!);
+      expect((await webhook('charge.refunded', charge, { id: 'evt_dash_full' })).statusCode).toBe(200);
+      expect(await orderOf(reservationId)).toMatchObject({ status: 'REFUNDED', refundReason: 'PROVIDER' });
+      expect((await ticketsOf(buyer.id)).map((x) => x.status)).toEqual(['VOID', 'VOID']);
+      const back = await stockOf(t.app, event.id);
+      expect([back.soldStandard, back.soldVip]).toEqual([0, 0]);
+      expect(await freeUsed(buyer)).toBe(0);
+      await mailTo(t.app, buyer.email, 'Refunded: your tickets for Dashboard Night');
+      expect(await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_dash_full'))).toHaveLength(1);
+
+      // The same event again, and another event about the same refund: nothing more.
+      await webhook('charge.refunded', charge, { id: 'evt_dash_full' });
+      await webhook('charge.refunded', charge);
+      const still = await stockOf(t.app, event.id);
+      expect([still.soldStandard, still.soldVip]).toEqual([0, 0]);
+      expect(await mailsTo(buyer.email, 'Refunded:')).toHaveLength(1);
+    });
+
+    it('a partial refund is recorded and leaves the tickets valid', async () => {
+      const buyer = await createUser(t.app);
+      const event = await createEvent(t.app, { standardPricePence: 2000 });
+      const { reservationId, session } = await paidOrder(buyer, event.id, [draft(), draft()]);
+      const charge = stripe.refundFromDashboard(session.payment_intent!, 500);
+      expect(charge).toMatchObject({ refunded: false, amount_refunded: 500 });
+      expect((await webhook('charge.refunded', charge, { id: 'evt_dash_partial' })).statusCode).toBe(200);
+      expect((await orderOf(reservationId)).status).toBe('PAID');
+      expect((await ticketsOf(buyer.id)).every((x) => x.status === 'VALID')).toBe(true);
+      expect((await stockOf(t.app, event.id)).soldStandard).toBe(2);
+      expect(await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_dash_partial'))).toHaveLength(
+        1,
+      );
+    });
+
+    it('the charge.refunded that follows a refund we made ourselves changes nothing', async () => {
+      const buyer = await createUser(t.app);
+      const event = await createEvent(t.app, { title: 'Called Off' });
+      const { reservationId, session } = await paidOrder(buyer, event.id);
+      await t.app.db.execute(sql`UPDATE events SET cancelled = true WHERE id = ${event.id}`);
+      await cancelEventTickets(t.app, event.id);
+      // Stripe reports our refund while the job may still be running, and after it finished.
+      await webhook('charge.refunded', { id: 'ch_ours', object: 'charge', payment_intent: session.payment_intent });
+      await waitFor(async () => (await orderOf(reservationId)).status === 'REFUNDED');
+      const charge = stripe.charges.get(session.payment_intent!)!;
+      expect(charge.refunded).toBe(true);
+      expect((await webhook('charge.refunded', charge)).statusCode).toBe(200);
+      expect((await orderOf(reservationId)).refundReason).toBe('EVENT_CANCELLED');
+      await mailTo(t.app, buyer.email, 'Cancelled: Called Off');
+      expect(await mailsTo(buyer.email, 'Refunded:')).toHaveLength(0);
+      expect([...stripe.refunds.values()].filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
+    });
   });
 
   it('ignores event types it does not handle without recording them', async () => {

@@ -111,3 +111,28 @@ export async function sendTimeoutRefundEmail(app: FastifyInstance, tx: DbOrTx, o
     { tx },
   );
 }
+
+/** After a full refund made at the provider (its dashboard), not by us: the tickets are void. */
+export async function sendProviderRefundEmail(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  orderId: string,
+  ticketCount: number,
+): Promise<void> {
+  const found = await loadOrder(tx, orderId);
+  if (!found?.email) return;
+  const { order, event } = found;
+  await app.mail.send(
+    found.email,
+    {
+      subject: `Refunded: your tickets for ${event.title}`,
+      heading: 'Your order has been refunded',
+      paragraphs: [
+        `Your payment of ${formatPounds(penceToPounds(order.amountPence))} for ${event.title} (${formatEventTime(event.startsAt, app.config.timezone)}) has been refunded in full to your original payment method. It can take 5–10 days to appear.`,
+        `Your ${ticketCount} ticket(s) for this order are no longer valid. Any free ticket in it has been returned to your yearly allowance.`,
+      ],
+      action: { label: 'View my tickets', url: `${app.config.publicUrl}/account` },
+    },
+    { tx },
+  );
+}

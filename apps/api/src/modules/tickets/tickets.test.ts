@@ -7,6 +7,7 @@ import { orders, reservations, tickets } from '../../db/schema/index.ts';
 import { verifyTicketToken } from '../../lib/ticket-token.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
+import { handleProviderEvent } from '../payments/payments.service.ts';
 import { releaseExpiredHolds } from './reserve.service.ts';
 import { createCheckout, draft, mailTo, makeAffiliate, makeMember, reserve, stockOf } from './tickets.test-kit.ts';
 
@@ -470,6 +471,30 @@ describe('tickets with the local provider', () => {
     const usage = await t.app.inject({ url: '/api/account/free-tickets', headers: member.headers });
     expect(usage.json().used).toBe(0);
     for (const u of [buyer, member]) await mailTo(t.app, u.email, 'Cancelled: Doomed Party');
+  });
+
+  it('a full refund made outside the app (charge.refunded) voids the order and returns its stock', async () => {
+    const buyer = await createUser(t.app);
+    const event = await createEvent(t.app, { title: 'Refunded Elsewhere' });
+    await payLocally(buyer, (await reserve(t.app, buyer, event.id, [draft(), draft('VIP')])).json().reservationToken);
+    const [order] = await t.app.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    // The local provider records refunds it made; this one was not asked for by the order's flow.
+    await t.app.payments.refund({ paymentId: order!.providerPaymentId!, idempotencyKey: 'support:1' });
+    const refunded = {
+      id: 'local_evt_charge_refunded_1',
+      type: 'charge.refunded',
+      objectId: 'ch_local',
+      object: { payment_intent: order!.providerPaymentId },
+    };
+    expect(await handleProviderEvent(t.app, refunded)).toBe('applied');
+    expect(await handleProviderEvent(t.app, refunded)).toBe('duplicate');
+    const [after] = await t.app.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(after).toMatchObject({ status: 'REFUNDED', refundReason: 'PROVIDER' });
+    const mine = await t.app.db.select().from(tickets).where(eq(tickets.orderId, order!.id));
+    expect(mine.map((x) => x.status)).toEqual(['VOID', 'VOID']);
+    const stock = await stockOf(t.app, event.id);
+    expect([stock.soldStandard, stock.soldVip]).toEqual([0, 0]);
+    await mailTo(t.app, buyer.email, 'Refunded: your tickets for Refunded Elsewhere');
   });
 
   it('an admin cancelling an event runs the tickets listener through the durable job', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_provider_payment_idx" ON "orders" USING btree ("provider_payment_id");
