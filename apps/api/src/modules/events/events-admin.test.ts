@@ -13,6 +13,13 @@ let t: TestApp;
 let admin: TestUser;
 let master: TestUser;
 const cancelledSeen: number[] = [];
+/** Events whose first listener call fails once, to check the others still run and the job retries. */
+const failOnce = new Set<number>();
+const attempts = new Map<number, number>();
+onEventCancelled(async (_app, eventId) => {
+  attempts.set(eventId, (attempts.get(eventId) ?? 0) + 1);
+  if (failOnce.delete(eventId)) throw new Error('refund provider down');
+});
 onEventCancelled(async (_app, eventId) => {
   cancelledSeen.push(eventId);
 });
@@ -422,6 +429,14 @@ describe('cancelling an event', () => {
     expect(list.map((x) => x.id)).not.toContain(e.id);
     await waitFor(async () => cancelledSeen.includes(e.id));
     expect((await auditFor(e.id)).map((a) => a.action)).toEqual(['event.cancel']);
+  });
+
+  it('runs every listener even when one fails, and retries the job until all succeed', async () => {
+    const e = await createEvent(t.app);
+    failOnce.add(e.id);
+    await t.app.inject({ method: 'PUT', url: `/api/admin/events/${e.id}/cancel`, headers: admin.headers });
+    await waitFor(async () => (attempts.get(e.id) ?? 0) >= 2, 30_000);
+    expect(cancelledSeen.filter((id) => id === e.id).length).toBeGreaterThanOrEqual(2);
   });
 
   it('is idempotent: a second cancel answers the same and enqueues nothing more', async () => {

@@ -52,7 +52,18 @@ export function defineEventJobs(app: FastifyInstance): void {
   app.jobs.define<{ eventId: number }>({
     name: EVENT_CANCELLED_JOB,
     handler: async ({ eventId }) => {
-      for (const listener of cancelledListeners) await listener(app, eventId);
+      // Each listener runs even if another fails; any failure retries the job (listeners are idempotent).
+      const failures: unknown[] = [];
+      for (const listener of cancelledListeners) {
+        try {
+          await listener(app, eventId);
+        } catch (err) {
+          failures.push(err);
+        }
+      }
+      if (failures.length === 1) throw failures[0];
+      if (failures.length > 1)
+        throw new AggregateError(failures, `${failures.length} event.cancelled listeners failed`);
     },
   });
 }
