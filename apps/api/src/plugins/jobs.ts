@@ -97,6 +97,9 @@ export default fp<JobsPluginOptions>(
         const queue = { ...DEFAULT_QUEUE, ...def.options };
         if (!queue.retryBackoff) delete queue.retryDelayMax;
         await boss.createQueue(def.name, queue);
+        // pg-boss caches the queues it knew at start; warm the cache now, so that a job sent inside a
+        // transaction never has to look its queue up on another connection (PGlite has only one).
+        await boss.getQueueStats(def.name);
         if (options.work === false) continue;
         await boss.work(
           def.name,
