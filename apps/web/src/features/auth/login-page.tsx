@@ -9,7 +9,6 @@ import { redirectTargetFrom } from '../../lib/auth-session.ts';
 import { setSession } from '../../lib/session.ts';
 import { useLogin } from './api/login.ts';
 import { AuthCard } from './components/auth-card.tsx';
-import classes from './auth.module.css';
 
 /** A reply that means "verify your email first" (spec 01 §8). */
 function needsVerification(error: unknown, message: string): boolean {
@@ -140,14 +139,7 @@ export function LoginPage() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button
-            className={classes.button}
-            type="submit"
-            size="md"
-            fullWidth
-            loading={login.isPending}
-            disabled={partialTotp}
-          >
+          <Button type="submit" size="md" fullWidth loading={login.isPending} disabled={partialTotp}>
             Log in
           </Button>
           <Text size="sm" ta="center" c="dimmed">

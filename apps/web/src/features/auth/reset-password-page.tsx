@@ -7,7 +7,6 @@ import { PasswordChecklist } from '../../components/password-checklist.tsx';
 import { isApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { useResetPassword } from './api/reset-password.ts';
 import { AuthCard } from './components/auth-card.tsx';
-import classes from './auth.module.css';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -96,14 +95,7 @@ export function ResetPasswordPage() {
             error={touched.confirm && confirm && !matches ? AUTH_MESSAGES.passwordsMismatch : undefined}
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the confirmation' }}
           />
-          <Button
-            className={classes.button}
-            type="submit"
-            size="md"
-            fullWidth
-            loading={reset.isPending}
-            disabled={!strong || !matches}
-          >
+          <Button type="submit" size="md" fullWidth loading={reset.isPending} disabled={!strong || !matches}>
             Set new password
           </Button>
           <Text size="sm" ta="center" c="dimmed">

@@ -8,7 +8,6 @@ import { useResendCode } from './api/resend-code.ts';
 import { useVerifyEmail } from './api/verify-email.ts';
 import { isPositiveMessage } from './auth-form-rules.ts';
 import { AuthCard } from './components/auth-card.tsx';
-import classes from './auth.module.css';
 
 export function VerifyPage() {
   const location = useLocation();
@@ -105,7 +104,6 @@ export function VerifyPage() {
             styles={{ input: { letterSpacing: '0.25em', fontFamily: 'ui-monospace, monospace', fontSize: 18 } }}
           />
           <Button
-            className={classes.button}
             type="submit"
             size="md"
             fullWidth
@@ -115,13 +113,7 @@ export function VerifyPage() {
             Verify
           </Button>
           <Group justify="center">
-            <Button
-              className={classes.button}
-              variant="subtle"
-              onClick={onResend}
-              disabled={resendDisabled}
-              loading={resend.isPending}
-            >
+            <Button variant="subtle" onClick={onResend} disabled={resendDisabled} loading={resend.isPending}>
               {cooldown > 0 ? `Resend in ${cooldown}s` : 'Resend verification code'}
             </Button>
           </Group>

@@ -7,7 +7,6 @@ import { useNavigate } from 'react-router';
 import { clearSession } from '../../../lib/session.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { AccountSection } from './account-section.tsx';
-import classes from '../account.module.css';
 
 export function DangerZoneSection() {
   const [opened, dialog] = useDisclosure(false);
@@ -76,7 +75,6 @@ export function DangerZoneSection() {
               Cancel
             </Button>
             <Button
-              className={classes.button}
               color="red"
               onClick={onDelete}
               loading={remove.isPending}

@@ -22,7 +22,6 @@ import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
 import { useSetupTwoFactor } from '../api/setup-two-factor.ts';
 import { useTwoFactorStatus } from '../api/two-factor-status.ts';
 import { AccountSection } from './account-section.tsx';
-import classes from '../account.module.css';
 
 function CodeInput({
   value,
@@ -182,12 +181,7 @@ export function TwoFactorSection() {
                 <CodeInput value={code} onChange={setCode} />
                 {enable.isError && <FailureAlert title={AUTH_MESSAGES.enableFailed} error={enable.error} />}
                 <Group>
-                  <Button
-                    className={classes.button}
-                    type="submit"
-                    loading={enable.isPending}
-                    disabled={code.length !== TOTP_DIGITS}
-                  >
+                  <Button type="submit" loading={enable.isPending} disabled={code.length !== TOTP_DIGITS}>
                     Enable
                   </Button>
                   <Button variant="subtle" color="gray" onClick={() => setPending(null)}>
@@ -213,7 +207,6 @@ export function TwoFactorSection() {
                 {disable.isError && <FailureAlert title={AUTH_MESSAGES.disableFailed} error={disable.error} />}
                 <Group>
                   <Button
-                    className={classes.button}
                     type="submit"
                     color="red"
                     variant="light"
