@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaidTier } from '@fourfour/shared/enums';
 import { PLAN_FREE_TICKETS_TEXT, planPriceGbp } from '@fourfour/shared/memberships';
-import { formatPounds } from '@fourfour/shared/money';
+import { formatPounds, penceToPounds } from '@fourfour/shared/money';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * The membership emails: welcome on activation, payment failed, cancellation confirmed, and the
- * age-verification result. Each is queued in the transaction of the change it reports, so it goes
- * out if and only if the change commits.
+ * The membership emails: welcome on activation, payment failed, cancellation confirmed, the refund
+ * of a duplicate subscription, and the age-verification result. Each is queued in the transaction
+ * of the change it reports, so it goes out if and only if the change commits.
  */
 
 const londonDate = (d: Date | null) =>
@@ -24,6 +24,7 @@ type MailKind =
   | { kind: 'welcome'; tier: PaidTier; pendingVerification: boolean }
   | { kind: 'payment-failed'; tier: PaidTier }
   | { kind: 'cancellation'; tier: PaidTier; endsAt: Date | null }
+  | { kind: 'duplicate-refunded'; amountPence: number }
   | { kind: 'verified' }
   | { kind: 'underage' };
 
@@ -80,6 +81,21 @@ export async function sendMembershipEmail(app: FastifyInstance, tx: DbOrTx, to: 
         { tx },
       );
     }
+    case 'duplicate-refunded':
+      return app.mail.send(
+        to,
+        {
+          subject: 'Refund: your second FourFour subscription',
+          heading: 'We refunded a duplicate subscription',
+          paragraphs: [
+            'A second plan checkout was paid while your plan was already running, so we cancelled the second subscription at once.',
+            `We have refunded its payment of ${formatPounds(penceToPounds(mail.amountPence))} in full to your original payment method. It can take 5–10 days to appear.`,
+            'Your current plan is unchanged. To switch plans, use Change plan on the subscription page.',
+          ],
+          action: manage,
+        },
+        { tx },
+      );
     case 'verified':
       return app.mail.send(
         to,

@@ -12,6 +12,7 @@ import {
 } from '../payments/payments.service.ts';
 import { grantBenefits } from './benefits.service.ts';
 import { sendMembershipEmail } from './subscription-email.ts';
+import { SUBSCRIPTION_JOBS } from './subscription-jobs.ts';
 import { LIVE_STATUSES, RUNNING_STATUSES, statusOfProviderSubscription, tierOfPrice } from './subscription-status.ts';
 
 /**
@@ -176,7 +177,7 @@ async function applySubscription(
 /**
  * A paid subscription-mode checkout: links the provider customer to the user and applies the
  * subscription it started. When the user already has another subscription running (two checkouts
- * paid), the newer one is cancelled at once so nobody pays twice.
+ * paid), the newer one is cancelled at once so nobody pays twice, and its first payment is refunded.
  */
 export async function applySubscriptionCheckout(
   app: FastifyInstance,
@@ -203,8 +204,67 @@ export async function applySubscriptionCheckout(
   if (user?.current && user.current !== session.subscriptionId && LIVE_STATUSES.includes(user.status)) {
     app.log.warn({ userId, extra: session.subscriptionId }, 'second subscription paid; cancelling the newer one');
     await app.payments.cancelSubscription(session.subscriptionId, { atPeriodEnd: false });
+    await queueDuplicateRefund(app, session.subscriptionId, session.id, userId);
   }
   return syncSubscription(app, session.subscriptionId, event);
+}
+
+/**
+ * The cancelled second subscription's first payment is refunded in full by a durable job. The job is
+ * queued once per subscription: its idempotency key is recorded in payment_events in the same
+ * transaction, so the webhook, its duplicates and the result page cannot queue it twice.
+ */
+async function queueDuplicateRefund(
+  app: FastifyInstance,
+  subscriptionId: string,
+  sessionId: string,
+  userId: number,
+): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const key = `refund:subscription:${subscriptionId}`;
+    if (!(await recordPaymentEvent(tx, { id: key, type: 'internal.subscription.duplicate-refund' }))) return;
+    await app.jobs.send(SUBSCRIPTION_JOBS.refundDuplicate, { subscriptionId, sessionId, userId }, { tx });
+  });
+}
+
+/**
+ * The refund job: the payment the second checkout took, refunded in full with the idempotency key
+ * `refund:subscription:<id>` (a retry never pays out twice), then the member is told.
+ */
+export async function refundDuplicateSubscription(
+  app: FastifyInstance,
+  input: { subscriptionId: string; sessionId: string; userId: number },
+): Promise<void> {
+  const paymentId = await app.payments.findCheckoutPaymentId(input.sessionId);
+  if (!paymentId) throw new Error(`no payment found yet for checkout ${input.sessionId}`);
+  let amountPence: number;
+  try {
+    const refund = await app.payments.refund({
+      paymentId,
+      idempotencyKey: `refund:subscription:${input.subscriptionId}`,
+      metadata: { subscriptionId: input.subscriptionId, reason: 'DUPLICATE_SUBSCRIPTION' },
+    });
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new Error(`refund ${refund.id} for subscription ${input.subscriptionId} ${refund.status}`);
+    }
+    amountPence = refund.amountPence;
+  } catch (err) {
+    // Already refunded in full (by support in the provider's dashboard): done, the member is told.
+    const payment = await app.payments.retrievePayment(paymentId).catch(() => null);
+    if (!payment?.fullyRefunded) throw err;
+    amountPence = payment.amountRefundedPence;
+  }
+  app.log.info({ subscriptionId: input.subscriptionId, amountPence }, 'duplicate subscription refunded');
+  const [user] = await app.db
+    .select({ email: users.email, deleted: users.deleted })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  await app.db.transaction((tx) =>
+    sendMembershipEmail(app, tx, user && !user.deleted ? user.email : null, {
+      kind: 'duplicate-refunded',
+      amountPence,
+    }),
+  );
 }
 
 /** The subscription an event is about: the object itself, or an invoice's subscription. */

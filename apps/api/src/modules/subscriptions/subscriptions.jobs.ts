@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { subscriptions } from '../../db/schema/index.ts';
 import { onAccountDeleted } from '../account/account-deleted.ts';
 import { SUBSCRIPTION_JOBS } from './subscription-jobs.ts';
-import { syncSubscription } from './subscription-sync.service.ts';
+import { refundDuplicateSubscription, syncSubscription } from './subscription-sync.service.ts';
 import { cancelAtPeriodEndForUser } from './subscriptions.service.ts';
 import { cancelSubscriptionNow } from './verification.service.ts';
 
@@ -39,6 +39,12 @@ export function defineSubscriptionJobs(app: FastifyInstance): void {
   app.jobs.define<{ userId: number }>({
     name: SUBSCRIPTION_JOBS.cancelAtPeriodEnd,
     handler: async ({ userId }) => cancelAtPeriodEndForUser(app, userId),
+    options: { retryLimit: 20, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 },
+  });
+  app.jobs.define<{ subscriptionId: string; sessionId: string; userId: number }>({
+    name: SUBSCRIPTION_JOBS.refundDuplicate,
+    handler: async (data) => refundDuplicateSubscription(app, data),
+    // A refund is retried for about a day before it needs a person.
     options: { retryLimit: 20, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 },
   });
   app.jobs.define({

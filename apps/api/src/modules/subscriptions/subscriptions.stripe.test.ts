@@ -137,6 +137,45 @@ describe('memberships through Stripe', () => {
     expect(await userRow(t.app, fan.id)).toMatchObject({ subscriptionStatus: 'ENDED', subscriptionTier: 'NONE' });
   });
 
+  it('two paid checkouts: the second subscription is cancelled at Stripe and its first invoice refunded in full', async () => {
+    const fan = await createUser(t.app);
+    const sessionOf = async (tier: string) =>
+      ((await subscribe(t.app, fan, tier)).json().url as string).split('/').pop()!;
+    const first = await sessionOf('ENTRY');
+    const second = await sessionOf('MIDDLE');
+    const paidFirst = stripe.completeSubscriptionCheckout(first, 2999);
+    expect((await webhook('checkout.session.completed', paidFirst.session)).statusCode).toBe(200);
+    const paidSecond = stripe.completeSubscriptionCheckout(second, 5999);
+    expect(
+      (await webhook('checkout.session.completed', paidSecond.session, { id: 'evt_second_paid' })).statusCode,
+    ).toBe(200);
+    expect(stripe.subscriptions.get(paidSecond.subscription.id)!.status).toBe('canceled');
+    expect(await userRow(t.app, fan.id)).toMatchObject({
+      subscriptionTier: 'ENTRY',
+      subscriptionStatus: 'ACTIVE',
+      paymentSubscriptionId: paidFirst.subscription.id,
+    });
+
+    const key = `refund:subscription:${paidSecond.subscription.id}`;
+    await subjectsTo(t.app, fan.email, 'Refund: your second FourFour subscription');
+    const refunds = [...stripe.refunds.values()];
+    const secondPayment = [...stripe.charges.values()].find((c) => c.invoice === paidSecond.session.invoice)!;
+    expect(refunds.filter((r) => r.payment_intent === secondPayment.payment_intent).map((r) => r.amount)).toEqual([
+      5999,
+    ]);
+    expect(stripe.requests.some((r) => r.path === '/v1/refunds' && r.idempotencyKey === key)).toBe(true);
+    const firstPayment = [...stripe.charges.values()].find((c) => c.invoice === paidFirst.session.invoice)!;
+    expect(firstPayment.amount_refunded).toBe(0);
+
+    // A duplicate delivery and the success page: nothing more is refunded or sent.
+    await webhook('checkout.session.completed', paidSecond.session, { id: 'evt_second_paid' });
+    await webhook('checkout.session.async_payment_succeeded', paidSecond.session);
+    await t.app.inject({ url: `/api/subscription/checkout-result?session_id=${second}` });
+    expect(stripe.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+    const subjects = await subjectsTo(t.app, fan.email);
+    expect(subjects.filter((s) => s.startsWith('Refund:'))).toHaveLength(1);
+  });
+
   it('refuses a bad webhook signature and changes nothing', async () => {
     const { fan, subscription } = await paidMember('ENTRY');
     stripe.updateSubscription(subscription.id, { status: 'past_due' });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localSubscriptions, subscriptions } from '../../db/schema/index.ts';
+import { planPricePence } from '@fourfour/shared/memberships';
+import { localCheckoutSessions, localRefunds, localSubscriptions, subscriptions } from '../../db/schema/index.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
 import { handleProviderEvent } from '../payments/payments.service.ts';
@@ -123,6 +124,45 @@ describe('memberships (local provider)', () => {
         subscriptionStatus: 'ACTIVE',
         paymentCustomerId: customer,
       });
+    });
+
+    it('two paid checkouts: the second subscription is cancelled at once and its payment refunded in full, once', async () => {
+      const fan = await createUser(t.app);
+      const sessionOf = async (tier: string) =>
+        ((await subscribe(t.app, fan, tier)).json().url as string).split('/').pop()!;
+      const first = await sessionOf('MIDDLE');
+      const second = await sessionOf('HEADLINER'); // another tab, before the first was paid
+      const pay = (id: string) =>
+        t.app.inject({ method: 'POST', url: `/api/payments/local/checkout/${id}/complete`, headers: fan.headers });
+      expect((await pay(first)).statusCode).toBe(200);
+      expect((await pay(second)).statusCode).toBe(200);
+
+      const [secondSession] = await t.app.db
+        .select()
+        .from(localCheckoutSessions)
+        .where(eq(localCheckoutSessions.id, second));
+      const extra = secondSession!.subscriptionId!;
+      const [provider] = await t.app.db.select().from(localSubscriptions).where(eq(localSubscriptions.id, extra));
+      expect(provider!.status).toBe('canceled');
+      expect(await userRow(t.app, fan.id)).toMatchObject({ subscriptionTier: 'MIDDLE', subscriptionStatus: 'ACTIVE' });
+
+      const refund = await waitFor(async () => {
+        const [row] = await t.app.db
+          .select()
+          .from(localRefunds)
+          .where(eq(localRefunds.idempotencyKey, `refund:subscription:${extra}`));
+        return row;
+      });
+      expect(refund).toMatchObject({ paymentId: secondSession!.paymentId, amountPence: planPricePence('HEADLINER') });
+      await subjectsTo(t.app, fan.email, 'Refund: your second FourFour subscription');
+      // The result page applies the same checkout again: no second refund, no second mail.
+      await t.app.inject({ url: `/api/subscription/checkout-result?session_id=${second}` });
+      await t.app.inject({ url: `/api/subscription/checkout-result?session_id=${first}` });
+      expect(
+        await t.app.db.select().from(localRefunds).where(eq(localRefunds.paymentId, secondSession!.paymentId!)),
+      ).toHaveLength(1);
+      const subjects = await subjectsTo(t.app, fan.email);
+      expect(subjects.filter((x) => x.startsWith('Refund:'))).toHaveLength(1);
     });
   });
 
