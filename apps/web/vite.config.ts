@@ -24,17 +24,14 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than app code: separate chunks keep their cache entries.
+        // Only libraries every page needs get a chunk of their own (they change less often than app
+        // code, so their cache entry survives releases). Everything else follows the lazy routes that
+        // import it, so a page loads only what it uses (bench/web-size.ts checks the budget).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!charts)/ },
-            // Charts (recharts, d3) are only needed by the master stats screen: their own lazy chunk.
-            {
-              name: 'charts',
-              test: /node_modules[\\/](@mantine[\\/]charts|recharts|victory-vendor|d3-[a-z-]+|@reduxjs|redux|react-redux|reselect|immer|decimal\.js-light|internmap)[\\/]/,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // zod serves the forms; kept apart so pages without a form never load it.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

@@ -1,5 +1,6 @@
 import { LAST_TICKETS_THRESHOLD, PURCHASE_CLOSES_HOURS_BEFORE } from '@fourfour/shared/constants';
-import { EVENT_BADGES, type EventSummary } from '@fourfour/shared/events';
+import { EVENT_BADGES } from '@fourfour/shared/event-messages';
+import type { EventSummary } from '@fourfour/shared/events';
 
 /** What the fans' list shows (spec 01, Events): rules kept apart from the markup so they are testable. */
 

@@ -1,4 +1,5 @@
-import { EVENT_BADGES, EVENT_MESSAGES, type EventSummary } from '@fourfour/shared/events';
+import { EVENT_BADGES, EVENT_MESSAGES } from '@fourfour/shared/event-messages';
+import type { EventSummary } from '@fourfour/shared/events';
 import {
   Alert,
   AspectRatio,
