@@ -66,6 +66,11 @@ export const CHECKOUT_RESULT_MESSAGES: Record<CheckoutState, string> = {
   TIMEOUT_REFUND_TRIGGERED:
     'Your payment arrived after your reservation had expired and the tickets were gone. A full refund is on its way.',
 };
+/** The refund states' messages when the payment came from an UNDERAGE account (after the age-block message). */
+export const UNDERAGE_REFUND_MESSAGES: Partial<Record<CheckoutState, string>> = {
+  REFUNDED_TIMEOUT: 'No tickets were issued and your payment was refunded in full.',
+  TIMEOUT_REFUND_TRIGGERED: 'No tickets were issued. A full refund is on its way.',
+};
 export const FREE_TICKETS_ISSUED_MESSAGE = 'Your free tickets have been issued. The QR code is in your email.';
 
 export const CHECKOUT_RESULT_TITLES = {

@@ -1,14 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { MEMBERSHIP_MESSAGES } from '@fourfour/shared/memberships';
 import {
   CHECKOUT_RESULT_MESSAGES,
   type CheckoutResult,
   type CheckoutState,
   TICKET_MESSAGES,
+  UNDERAGE_REFUND_MESSAGES,
 } from '@fourfour/shared/tickets';
 import type { DbOrTx } from '../../db/client.ts';
 import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { CheckoutSession } from '../../lib/payments/gateway.ts';
 import { onCheckoutSession, type RecordedEvent, recordPaymentEvent } from '../payments/payments.service.ts';
 import { releaseReservation } from './reserve.service.ts';
@@ -46,6 +48,12 @@ export async function startCheckout(
   reservationId: string,
 ): Promise<{ url: string }> {
   const reservation = await findOwnReservation(app.db, userId, reservationId);
+  const [buyer] = await app.db
+    .select({ email: users.email, verificationStatus: users.verificationStatus })
+    .from(users)
+    .where(eq(users.id, userId));
+  // Marked UNDERAGE after reserving: the same refusal as at reserve.
+  if (buyer?.verificationStatus === 'UNDERAGE') throw new AppError('UNDERAGE', 403, MEMBERSHIP_MESSAGES.buyingBlocked);
   const [existing] = await app.db.select().from(orders).where(eq(orders.reservationId, reservation.id));
   if (existing && existing.status !== 'PENDING') throw conflict(TICKET_MESSAGES.reservationUsed, 'RESERVATION_USED');
   if (reservation.status !== 'HELD' || reservation.expiresAt.getTime() <= Date.now()) {
@@ -66,7 +74,6 @@ export async function startCheckout(
     })
     .onConflictDoNothing({ target: orders.reservationId });
   const [event] = await app.db.select({ title: events.title }).from(events).where(eq(events.id, reservation.eventId));
-  const [buyer] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
 
   // The provider may need a longer life than the hold has left (Stripe: 30 minutes at least); the
   // hold is then extended to the session's end, so stock stays held while the payment page is open.
@@ -156,9 +163,18 @@ async function settlePaidOrder(
   if (!reservation) throw new Error(`reservation ${order.reservationId} missing`);
   const s = reservation.standardQty;
   const v = reservation.vipQty;
+  // A payment from an account marked UNDERAGE meanwhile issues nothing and is refunded in full.
+  const [buyer] = await tx
+    .select({ verificationStatus: users.verificationStatus })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  const isUnderage = buyer?.verificationStatus === 'UNDERAGE';
 
   let hasStock: boolean;
-  if (reservation.status === 'HELD') {
+  if (isUnderage) {
+    await releaseReservation(tx, reservation.id, 'CANCELLED');
+    hasStock = false;
+  } else if (reservation.status === 'HELD') {
     const moved = await tx.execute(sql`
       UPDATE events SET held_standard = held_standard - ${s}, held_vip = held_vip - ${v},
         sold_standard = sold_standard + ${s}, sold_vip = sold_vip + ${v}
@@ -191,7 +207,7 @@ async function settlePaidOrder(
         ...paid,
         status: 'REFUND_PENDING',
         outcome: 'TIMEOUT_REFUND_TRIGGERED',
-        refundReason: event?.cancelled ? 'EVENT_CANCELLED' : 'TIMEOUT',
+        refundReason: isUnderage ? 'UNDERAGE' : event?.cancelled ? 'EVENT_CANCELLED' : 'TIMEOUT',
       })
       .where(eq(orders.id, order.id));
     await app.jobs.send(TICKET_JOBS.refundOrder, { orderId: order.id }, { tx });
@@ -286,6 +302,8 @@ onCheckoutSession('tickets', (app, session, event) => applyCheckoutSession(app, 
 export async function getCheckoutResult(app: FastifyInstance, sessionId: string): Promise<CheckoutResult> {
   const [order] = await app.db.select().from(orders).where(eq(orders.providerSessionId, sessionId));
   if (!order) throw notFound(TICKET_MESSAGES.checkoutSessionNotFound);
-  if (order.outcome) return resultOf(stateOfOrder(order));
-  return resultOf(await fulfilCheckout(app, sessionId));
+  const state = order.outcome ? stateOfOrder(order) : await fulfilCheckout(app, sessionId);
+  const [now] = order.outcome ? [order] : await app.db.select().from(orders).where(eq(orders.id, order.id));
+  const underage = now?.refundReason === 'UNDERAGE' ? UNDERAGE_REFUND_MESSAGES[state] : undefined;
+  return underage ? { state, message: `${MEMBERSHIP_MESSAGES.buyingBlocked} ${underage}` } : resultOf(state);
 }

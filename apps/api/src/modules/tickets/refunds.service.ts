@@ -42,11 +42,12 @@ export async function refundOrder(app: FastifyInstance, orderId: string): Promis
         providerRefundId: refundId,
         refundedAt: sql`now()`,
         updatedAt: sql`now()`,
-        outcome: order.refundReason === 'TIMEOUT' ? 'REFUNDED_TIMEOUT' : order.outcome,
+        outcome: order.outcome === 'TIMEOUT_REFUND_TRIGGERED' ? 'REFUNDED_TIMEOUT' : order.outcome,
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'REFUND_PENDING')))
       .returning({ id: orders.id });
-    if (updated.length > 0 && order.refundReason === 'TIMEOUT') await sendTimeoutRefundEmail(app, tx, order.id);
+    const isLatePayment = order.refundReason === 'TIMEOUT' || order.refundReason === 'UNDERAGE';
+    if (updated.length > 0 && isLatePayment) await sendTimeoutRefundEmail(app, tx, order.id);
   });
 }
 

@@ -94,7 +94,7 @@ export async function sendOrderEmail(app: FastifyInstance, orderId: string): Pro
   );
 }
 
-/** After a refund for a payment that arrived too late. */
+/** After a refund for a payment that arrived too late, or from an account marked UNDERAGE meanwhile. */
 export async function sendTimeoutRefundEmail(app: FastifyInstance, tx: DbOrTx, orderId: string): Promise<void> {
   const found = await loadOrder(tx, orderId);
   if (!found?.email) return;
@@ -104,7 +104,9 @@ export async function sendTimeoutRefundEmail(app: FastifyInstance, tx: DbOrTx, o
       subject: `Refund: your order for ${found.event.title}`,
       heading: 'Your payment has been refunded',
       paragraphs: [
-        `Your payment for ${found.event.title} arrived after your 30-minute reservation had ended, and the tickets were no longer available.`,
+        found.order.refundReason === 'UNDERAGE'
+          ? `Your payment for ${found.event.title} could not be accepted: ticket purchases are disabled on your account after age verification, so no tickets were issued.`
+          : `Your payment for ${found.event.title} arrived after your 30-minute reservation had ended, and the tickets were no longer available.`,
         `We have refunded ${formatPounds(penceToPounds(found.order.amountPence))} in full to your original payment method. It can take 5–10 days to appear.`,
       ],
     },

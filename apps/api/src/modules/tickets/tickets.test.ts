@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_MESSAGES } from '@fourfour/shared/tickets';
-import { orders, reservations, tickets } from '../../db/schema/index.ts';
+import { localRefunds, orders, reservations, tickets, users } from '../../db/schema/index.ts';
 import { verifyTicketToken } from '../../lib/ticket-token.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
@@ -295,6 +295,60 @@ describe('tickets with the local provider', () => {
     expect(result.json().state).toBe('FULFILLED');
     const stock = await stockOf(t.app, event.id);
     expect([stock.heldStandard, stock.soldStandard]).toEqual([0, 1]);
+  });
+
+  describe('an UNDERAGE buyer', () => {
+    const markUnderage = (userId: number) =>
+      t.app.db.update(users).set({ verificationStatus: 'UNDERAGE' }).where(eq(users.id, userId));
+
+    it('cannot start a checkout for a reservation made before the flag (the reserve refusal)', async () => {
+      const buyer = await createUser(t.app);
+      const event = await createEvent(t.app);
+      const token = (await reserve(t.app, buyer, event.id, [draft()])).json().reservationToken;
+      const other = (await reserve(t.app, buyer, event.id, [draft()])).json().reservationToken;
+      expect((await createCheckout(t.app, buyer, other)).statusCode).toBe(200);
+      await markUnderage(buyer.id);
+      for (const reservation of [token, other]) {
+        const res = await createCheckout(t.app, buyer, reservation);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({
+          code: 'UNDERAGE',
+          message: (await reserve(t.app, buyer, event.id, [draft()])).json().message,
+        });
+      }
+    });
+
+    it('paying anyway gets no tickets and a full refund with an email', async () => {
+      const buyer = await createUser(t.app);
+      const event = await createEvent(t.app, { title: 'Over 18s', totalStandard: 5 });
+      const token = (await reserve(t.app, buyer, event.id, [draft(), draft()])).json().reservationToken;
+      const sessionId = (await createCheckout(t.app, buyer, token)).json().url.split('/').pop();
+      await markUnderage(buyer.id);
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/api/payments/local/checkout/${sessionId}/complete`,
+        headers: buyer.headers,
+      });
+      expect(paid.statusCode).toBe(200);
+      const order = await waitFor(async () => {
+        const [o] = await t.app.db.select().from(orders).where(eq(orders.reservationId, token));
+        return o?.status === 'REFUNDED' && o;
+      });
+      expect(order).toMatchObject({ refundReason: 'UNDERAGE', outcome: 'REFUNDED_TIMEOUT' });
+      expect(await t.app.db.select().from(tickets).where(eq(tickets.userId, buyer.id))).toHaveLength(0);
+      const stock = await stockOf(t.app, event.id);
+      expect([stock.soldStandard, stock.heldStandard]).toEqual([0, 0]);
+      const refunds = await t.app.db
+        .select()
+        .from(localRefunds)
+        .where(eq(localRefunds.paymentId, order.providerPaymentId!));
+      expect(refunds.map((r) => r.amountPence)).toEqual([order.amountPence]);
+      const result = (await t.app.inject({ url: `/api/tickets/checkout-result?session_id=${sessionId}` })).json();
+      expect(result.state).toBe('REFUNDED_TIMEOUT');
+      expect(result.message).toMatch(/^Access is disabled due to age verification failure\. No tickets were issued/);
+      const mail = await mailTo(t.app, buyer.email, 'Refund: your order for Over 18s');
+      expect(mail.text).toMatch(/age verification/);
+    });
   });
 
   describe('free tickets', () => {
