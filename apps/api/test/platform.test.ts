@@ -192,7 +192,7 @@ describe('mail', () => {
     const smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
-      onRcptTo(address, _session, callback) {
+      onRcptTo(_address, _session, callback) {
         // The first attempts fail as if the mail server were down.
         if (!accept) return callback(new Error('421 service not available'));
         callback();
