@@ -1,22 +1,31 @@
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { useEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { restoreSession } from '../lib/auth-session.ts';
 import { registerNavigator } from '../lib/navigation.ts';
 import { AppProviders } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
+
+/** Hands the router's navigate function to code outside components (API client, session expiry). */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    registerNavigator(({ to, state, replace }) => void navigate(to, { state, replace }));
+    return () => registerNavigator(null);
+  }, [navigate]);
+  return null;
+}
 
 export function App() {
-  const [router] = useState(createAppRouter);
-
   useEffect(() => {
-    registerNavigator(({ to, state, replace }) => void router.navigate(to, { state, replace }));
     void restoreSession();
-    return () => registerNavigator(null);
-  }, [router]);
+  }, []);
 
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigatorBridge />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
 import { getSession, subscribeSession } from '../lib/session.ts';
 import { theme } from './theme.ts';
+
+/** Toasts appear only after an action, so their container loads after the first paint. */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 /**
  * Mantine (dark only: no ColorSchemeScript, which would be an inline script the CSP forbids),
@@ -25,7 +27,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" zIndex={1000} />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" zIndex={1000} />
+        </Suspense>
         {children}
       </QueryClientProvider>
     </MantineProvider>

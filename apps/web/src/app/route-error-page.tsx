@@ -1,11 +1,26 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PageTitle } from '../components/page-title.tsx';
 
-/** Last line of defence when a page throws while rendering. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+/**
+ * Last line of defence when a page throws while rendering: the page is replaced by a friendly
+ * message; the header and footer stay. Reset when the path changes (keyed by the layout).
+ */
+export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('page failed to render', error);
+  }
+  override render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
+}
+
+export function RouteErrorPage({ notFound = false }: { notFound?: boolean }) {
   return (
     <Container size="sm" py={80}>
       <PageTitle title={notFound ? 'Page not found' : 'Something went wrong'} />

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
+import { PageErrorBoundary } from '../route-error-page.tsx';
 import { SessionKeeper } from '../session-keeper.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -10,6 +11,7 @@ import classes from './layout.module.css';
 export function AppLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const firstRender = useRef(true);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change
@@ -18,8 +20,10 @@ export function AppLayout() {
       firstRender.current = false;
       return;
     }
-    // After a client-side navigation, start screen readers and keyboards at the new page.
+    // After a client-side navigation, start screen readers and keyboards at the new page, at its
+    // top (the browser restores the position itself on back/forward).
     mainRef.current?.focus({ preventScroll: true });
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname]);
 
   return (
@@ -29,12 +33,13 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main-content" ref={mainRef} tabIndex={-1} className={classes.main}>
-        <Suspense fallback={<FullPageLoader />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<FullPageLoader />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
       <SessionKeeper />
     </div>
   );

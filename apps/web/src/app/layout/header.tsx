@@ -5,17 +5,16 @@ import {
   Drawer,
   Group,
   type MantineBreakpoint,
-  Menu,
   ScrollArea,
   Skeleton,
   Stack,
   Text,
-  Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { isMenuActive, MenuButton } from './menu-button.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { logout } from '../../lib/auth-session.ts';
 import { useSession } from '../../lib/session.ts';
@@ -30,35 +29,18 @@ function burgerBreakpoint(items: NavItem[]): MantineBreakpoint | null {
   return 'xl';
 }
 
-function isMenuActive(menu: NavMenuItem, pathname: string): boolean {
-  return menu.groups.some((group) => group.links.some((item) => pathname === item.to));
-}
+/**
+ * The dropdown menus (Mantine Menu and its positioning library) load just after the first paint:
+ * until then the same button shows, so nothing moves (bench/web-size.ts budget).
+ */
+const DesktopMenu = lazy(() => import('./desktop-menu.tsx').then((m) => ({ default: m.DesktopMenu })));
 
-function DesktopMenu({ menu }: { menu: NavMenuItem }) {
+function DesktopMenuSlot({ menu }: { menu: NavMenuItem }) {
   const { pathname } = useLocation();
-  const single = menu.groups.length === 1;
   return (
-    <Menu position="bottom-start" offset={6} width={single ? 180 : 230} withinPortal>
-      <Menu.Target>
-        <button type="button" className={classes.navLink} data-active={isMenuActive(menu, pathname) || undefined}>
-          {menu.label}
-          <IconChevronDown size={14} stroke={2.2} aria-hidden="true" />
-        </button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {menu.groups.map((group, index) => (
-          <div key={group.label}>
-            {index > 0 && <Menu.Divider />}
-            {!single && <Menu.Label>{group.label}</Menu.Label>}
-            {group.links.map((item) => (
-              <Menu.Item key={item.to} component={Link} to={item.to}>
-                {item.label}
-              </Menu.Item>
-            ))}
-          </div>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<MenuButton menu={menu} active={isMenuActive(menu, pathname)} />}>
+      <DesktopMenu menu={menu} />
+    </Suspense>
   );
 }
 
@@ -71,14 +53,12 @@ function DesktopItem({ item }: { item: NavItem }) {
         </NavLink>
       );
     case 'menu':
-      return <DesktopMenu menu={item} />;
+      return <DesktopMenuSlot menu={item} />;
     case 'account':
       return (
-        <Tooltip label="Account" withArrow>
-          <NavLink to={item.to} className={classes.navLink} aria-label="Account" end>
-            <IconUserCircle size={24} stroke={1.7} aria-hidden="true" />
-          </NavLink>
-        </Tooltip>
+        <NavLink to={item.to} className={classes.navLink} aria-label="Account" title="Account" end>
+          <IconUserCircle size={24} stroke={1.7} aria-hidden="true" />
+        </NavLink>
       );
     case 'logout':
       return (

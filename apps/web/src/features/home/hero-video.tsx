@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { usePrefersReducedMotion } from '../../lib/use-prefers-reduced-motion.ts';
@@ -59,19 +59,18 @@ export function HeroVideo() {
         <source src="/media/hero.webm" type="video/webm" />
         <source src="/media/hero.mp4" type="video/mp4" />
       </video>
-      <Tooltip label={paused ? 'Play background video' : 'Pause background video'} position="left">
-        <ActionIcon
-          className={classes.motionToggle}
-          onClick={toggle}
-          variant="default"
-          size="lg"
-          radius="xl"
-          aria-label={paused ? 'Play background video' : 'Pause background video'}
-          aria-pressed={paused}
-        >
-          {paused ? <IconPlayerPlay size={18} aria-hidden="true" /> : <IconPlayerPause size={18} aria-hidden="true" />}
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        className={classes.motionToggle}
+        onClick={toggle}
+        variant="default"
+        size="lg"
+        radius="xl"
+        aria-label={paused ? 'Play background video' : 'Pause background video'}
+        aria-pressed={paused}
+        title={paused ? 'Play background video' : 'Pause background video'}
+      >
+        {paused ? <IconPlayerPlay size={18} aria-hidden="true" /> : <IconPlayerPause size={18} aria-hidden="true" />}
+      </ActionIcon>
     </>
   );
 }
