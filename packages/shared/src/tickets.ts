@@ -269,6 +269,10 @@ export type TicketsPerEvent = z.infer<typeof TicketsPerEvent>;
 /** The local provider's checkout page. */
 export const LocalCheckoutView = z.object({
   id: z.string(),
+  /** payment: tickets held by a reservation; subscription: a monthly plan. */
+  mode: z.enum(['payment', 'subscription']),
+  /** What is being bought, for the page's heading: the event's title, or the plan's name. */
+  displayName: z.string(),
   status: z.enum(['open', 'complete', 'expired']),
   paymentStatus: z.enum(['paid', 'unpaid', 'no_payment_required']),
   amountTotal: z.number(),
@@ -279,3 +283,9 @@ export const LocalCheckoutView = z.object({
   cancelUrl: z.string(),
 });
 export type LocalCheckoutView = z.infer<typeof LocalCheckoutView>;
+
+/** The local checkout page's Pay on a session that is over, worded per mode. */
+export const LOCAL_CHECKOUT_EXPIRED = {
+  payment: 'This checkout has expired. Please reserve your tickets again.',
+  subscription: 'This checkout has expired. Please choose your plan again.',
+} as const;

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LocalCheckoutView, TICKET_MESSAGES, UrlResponse } from '@fourfour/shared/tickets';
+import { eq } from 'drizzle-orm';
+import { LOCAL_CHECKOUT_EXPIRED, LocalCheckoutView, TICKET_MESSAGES, UrlResponse } from '@fourfour/shared/tickets';
 import { penceToPounds } from '@fourfour/shared/money';
+import { events, reservations } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { WebhookSignatureError } from '../../lib/payments/gateway.ts';
 import { handleProviderEvent } from './payments.service.ts';
@@ -48,6 +50,21 @@ const localPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { local, row };
   }
   const successUrlOf = (url: string, id: string) => url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(id));
+  const modeOf = (row: { mode: string }): 'payment' | 'subscription' =>
+    row.mode === 'subscription' ? 'subscription' : 'payment';
+
+  /** The page's heading: the plan's name, or the title of the event the reservation is for. */
+  async function displayNameOf(row: { mode: string; metadata: Record<string, string> }): Promise<string> {
+    if (row.mode === 'subscription') return row.metadata.tier ? `FourFour ${row.metadata.tier} plan` : 'FourFour plan';
+    const reservationId = row.metadata.reservationId;
+    if (!reservationId) return 'Tickets';
+    const [found] = await app.db
+      .select({ title: events.title })
+      .from(reservations)
+      .innerJoin(events, eq(events.id, reservations.eventId))
+      .where(eq(reservations.id, reservationId));
+    return found ? `Tickets for ${found.title}` : 'Tickets';
+  }
 
   app.get(
     '/payments/local/checkout/:sessionId',
@@ -60,6 +77,8 @@ const localPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await local.retrieveCheckoutSession(row.id);
       return {
         id: row.id,
+        mode: modeOf(row),
+        displayName: await displayNameOf(row),
         status: session.status,
         paymentStatus: session.paymentStatus,
         amountTotal: penceToPounds(row.amountTotalPence),
@@ -83,7 +102,7 @@ const localPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { local, row } = await ownSession(request.params.sessionId, request.user!.id);
       const session = await local.completeCheckoutSession(row.id);
       if (!session || session.status !== 'complete') {
-        throw conflict('This checkout has expired. Please reserve your tickets again.', 'CHECKOUT_EXPIRED');
+        throw conflict(LOCAL_CHECKOUT_EXPIRED[modeOf(row)], 'CHECKOUT_EXPIRED');
       }
       await handleProviderEvent(app, {
         id: `local_evt_${row.id}_completed`,

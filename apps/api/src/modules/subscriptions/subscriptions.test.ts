@@ -41,7 +41,13 @@ describe('memberships (local provider)', () => {
       const res = await subscribe(t.app, fan, 'MIDDLE');
       const sessionId = (res.json().url as string).split('/').pop()!;
       const page = await t.app.inject({ url: `/api/payments/local/checkout/${sessionId}`, headers: fan.headers });
-      expect(page.json()).toMatchObject({ amountTotal: 59.99, currency: 'gbp', status: 'open' });
+      expect(page.json()).toMatchObject({
+        mode: 'subscription',
+        displayName: 'FourFour MIDDLE plan',
+        amountTotal: 59.99,
+        currency: 'gbp',
+        status: 'open',
+      });
       const other = await createUser(t.app);
       const foreign = await t.app.inject({ url: `/api/payments/local/checkout/${sessionId}`, headers: other.headers });
       expect(foreign.statusCode).toBe(404);
@@ -89,6 +95,22 @@ describe('memberships (local provider)', () => {
         headers: fan.headers,
       });
       expect(await t.app.db.select().from(subscriptions).where(eq(subscriptions.userId, fan.id))).toHaveLength(1);
+    });
+
+    it('words an expired plan checkout for a plan, not a reservation', async () => {
+      const fan = await createUser(t.app);
+      const sessionId = ((await subscribe(t.app, fan, 'ENTRY')).json().url as string).split('/').pop()!;
+      await t.app.db
+        .update(localCheckoutSessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(localCheckoutSessions.id, sessionId));
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/api/payments/local/checkout/${sessionId}/complete`,
+        headers: fan.headers,
+      });
+      expect(paid.statusCode).toBe(409);
+      expect(paid.json().message).toBe('This checkout has expired. Please choose your plan again.');
     });
 
     it('answers the checkout result of an unpaid checkout as incomplete, and of an unknown one as 404', async () => {

@@ -204,11 +204,13 @@ describe('tickets with the local provider', () => {
 
   it('shows the local checkout page’s session and a second Pay is a no-op', async () => {
     const buyer = await createUser(t.app);
-    const event = await createEvent(t.app, { standardPricePence: 1500 });
+    const event = await createEvent(t.app, { standardPricePence: 1500, title: 'Deep Cuts' });
     const token = (await reserve(t.app, buyer, event.id, [draft(), draft()])).json().reservationToken;
     const sessionId = (await createCheckout(t.app, buyer, token)).json().url.split('/').pop();
     const view = await t.app.inject({ url: `/api/payments/local/checkout/${sessionId}`, headers: buyer.headers });
     expect(view.json()).toMatchObject({
+      mode: 'payment',
+      displayName: 'Tickets for Deep Cuts',
       status: 'open',
       amountTotal: 30,
       lineItems: [{ unitAmount: 15, quantity: 2 }],

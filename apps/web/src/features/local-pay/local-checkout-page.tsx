@@ -1,16 +1,35 @@
 import { Alert, Button, Container, Divider, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
+import type { LocalCheckoutView } from '@fourfour/shared/tickets';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { formatDateTime, formatGbp } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
 import { useFinishLocalCheckout, useLocalCheckout } from './api/local-checkout.ts';
+
+/** What the page says about the time left and a session that is over, for tickets or a plan. */
+function wordingOf(view: LocalCheckoutView) {
+  if (view.mode === 'subscription') {
+    return {
+      open: `Your plan starts when you pay: ${formatGbp(view.amountTotal)} a month, renewing monthly until you cancel. This checkout is open until ${formatDateTime(view.expiresAt)}.`,
+      ended: 'This checkout has ended. No plan was started and nothing was charged.',
+    };
+  }
+  return {
+    open: `Pay before ${formatDateTime(view.expiresAt)}, when your reservation ends.`,
+    ended: 'This checkout has ended. Your reservation was released.',
+  };
+}
 
 /** The built-in provider's hosted checkout page: a simulation, clearly labelled, with Pay and Cancel. */
 export function LocalCheckoutPage() {
   const sessionId = useParams().sessionId ?? '';
-  const session = useLocalCheckout(sessionId);
+  const location = useLocation();
+  // A public route: wait for the session to be restored from the refresh cookie before asking.
+  const auth = useSession();
+  const session = useLocalCheckout(sessionId, auth.status === 'authenticated');
   const finish = useFinishLocalCheckout();
   const [error, setError] = useState<string | null>(null);
 
@@ -32,9 +51,17 @@ export function LocalCheckoutPage() {
           and nothing is charged. Pay confirms the order exactly as a real payment would.
         </Alert>
         <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Checkout
+          {session.data?.displayName ?? 'Checkout'}
         </Title>
-        {session.isPending ? (
+        {auth.status === 'anonymous' ? (
+          <Alert color="yellow" variant="light">
+            Please{' '}
+            <Link to="/login" state={{ from: `${location.pathname}${location.search}` }}>
+              log in
+            </Link>{' '}
+            to continue this checkout.
+          </Alert>
+        ) : session.isPending ? (
           <Loader aria-label="Loading the checkout" />
         ) : session.isError ? (
           <Alert color="red" variant="light" role="alert">
@@ -70,7 +97,7 @@ export function LocalCheckoutPage() {
               {session.data.status === 'open' ? (
                 <>
                   <Text size="sm" c="dimmed">
-                    Pay before {formatDateTime(session.data.expiresAt)}, when your reservation ends.
+                    {wordingOf(session.data).open}
                   </Text>
                   <Group grow>
                     <Button variant="default" onClick={() => act('cancel')} disabled={finish.isPending}>
@@ -88,7 +115,7 @@ export function LocalCheckoutPage() {
                       This checkout is already paid. <a href={session.data.successUrl}>See the result</a>.
                     </>
                   ) : (
-                    'This checkout has ended. Your reservation was released.'
+                    wordingOf(session.data).ended
                   )}
                 </Alert>
               )}

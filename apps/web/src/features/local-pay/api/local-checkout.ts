@@ -6,8 +6,9 @@ const base = (id: string) => `/api/payments/local/checkout/${encodeURIComponent(
 
 /** GET the local provider's session (only the buyer who started it). */
 export const getLocalCheckout = async (id: string) => LocalCheckoutView.parse(await api.get(base(id)));
-export const useLocalCheckout = (id: string) =>
-  useQuery({ queryKey: ['local-pay', 'checkout', id], queryFn: () => getLocalCheckout(id), retry: false });
+/** `enabled` waits for the session to be restored (the page is on a public route). */
+export const useLocalCheckout = (id: string, enabled: boolean) =>
+  useQuery({ queryKey: ['local-pay', 'checkout', id], queryFn: () => getLocalCheckout(id), retry: false, enabled });
 
 /** Pay or Cancel: the same handler as Stripe's completed / expired webhooks; answers where to go next. */
 export const finishLocalCheckout = async (input: { id: string; action: 'complete' | 'cancel' }) =>
