@@ -42,7 +42,10 @@ describe('a visitor on the production build', () => {
       await screenshot(page, `foundation-terms-${label}`);
 
       await page.goto('/privacy');
-      await page.getByRole('heading', { name: /privacy/i }).first().waitFor();
+      await page
+        .getByRole('heading', { name: /privacy/i })
+        .first()
+        .waitFor();
       expect(await page.locator('main').innerText()).toMatch(/6 years|six years/i);
       await screenshot(page, `foundation-privacy-${label}`);
 

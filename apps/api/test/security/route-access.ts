@@ -105,15 +105,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PATCH /api/master/users/:id/role': MASTER,
   'GET /api/master/stats': MASTER,
 
-  // Affiliates and the master's desk
-  'GET /api/affiliate/generate': AFFILIATE,
-  'GET /api/affiliate/stats': AFFILIATE,
-  'GET /api/master/affiliates': ADMIN,
-  'GET /api/master/affiliates/:id/sales-history': ADMIN,
-  'GET /api/master/users': MASTER,
-  'PATCH /api/master/users/:id/role': MASTER,
-  'GET /api/master/stats': MASTER,
-
   // Community content
   'POST /api/submissions/song': 'signed-in',
   'GET /api/admin/submissions': ADMIN,

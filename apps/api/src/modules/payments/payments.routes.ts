@@ -101,7 +101,7 @@ const localPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { local, row } = await ownSession(request.params.sessionId, request.user!.id);
       const session = await local.completeCheckoutSession(row.id);
-      if (!session || session.status !== 'complete') {
+      if (session?.status !== 'complete') {
         throw conflict(LOCAL_CHECKOUT_EXPIRED[modeOf(row)], 'CHECKOUT_EXPIRED');
       }
       await handleProviderEvent(app, {

@@ -138,7 +138,7 @@ async function issueFreeReservation(app: FastifyInstance, reservation: Reservati
     if (!order) throw new Error('order not stored');
     if (order.status === 'PAID') return;
     const [locked] = await tx.select().from(reservations).where(eq(reservations.id, reservation.id)).for('update');
-    if (!locked || locked.status !== 'HELD') throw conflict(TICKET_MESSAGES.reservationExpired, 'RESERVATION_EXPIRED');
+    if (locked?.status !== 'HELD') throw conflict(TICKET_MESSAGES.reservationExpired, 'RESERVATION_EXPIRED');
     await settlePaidOrder(app, tx, order, { sessionId: null, paymentId: null, amountPence: 0 });
   });
   return { url: `/payment-success?free=1&reservation=${reservation.id}` };

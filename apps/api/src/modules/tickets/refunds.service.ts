@@ -15,7 +15,7 @@ import { TICKET_JOBS } from './ticket-jobs.ts';
  */
 export async function refundOrder(app: FastifyInstance, orderId: string): Promise<void> {
   const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || order.status !== 'REFUND_PENDING') return;
+  if (order?.status !== 'REFUND_PENDING') return;
   let refundId: string | null = null;
   if (order.amountPence > 0 && order.providerPaymentId && order.provider !== 'none') {
     try {
@@ -194,7 +194,7 @@ export async function applyProviderRefund(app: FastifyInstance, event: ProviderE
   await app.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, recorded))) return;
     const [order] = await tx.select().from(orders).where(eq(orders.id, known.id)).for('update');
-    if (!order || order.status !== 'PAID') return;
+    if (order?.status !== 'PAID') return;
     if (!payment.fullyRefunded) {
       app.log.warn(
         { orderId: order.id, refundedPence: payment.amountRefundedPence, amountPence: payment.amountPence },
