@@ -151,8 +151,10 @@ function StatsBody({ stats }: { stats: MasterStats }) {
         <Panel title="Users by role">
           <BarChart
             h={220}
-            data={stats.usersByRole}
-            dataKey="role"
+            // Charts spread each row's fields onto SVG elements: a field called `role` would become an
+            // (invalid) ARIA role, so the row is renamed for the chart.
+            data={stats.usersByRole.map((r) => ({ label: r.role, users: r.users }))}
+            dataKey="label"
             orientation="vertical"
             yAxisProps={{ width: 112 }}
             series={[{ name: 'users', label: 'Users', color: 'violet.4' }]}
