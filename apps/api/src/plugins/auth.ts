@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@fourfour/shared/constants';
-import type { Role } from '@fourfour/shared/enums';
+import type { Role, VerificationStatus } from '@fourfour/shared/enums';
 import { users } from '../db/schema/index.ts';
 import { deriveKey } from '../lib/crypto.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
@@ -13,6 +13,8 @@ export interface AuthUser {
   email: string;
   username: string;
   role: Role;
+  /** Read in the same row as the role: an UNDERAGE account may sign in but buys nothing. */
+  verificationStatus: VerificationStatus;
 }
 
 export interface AccessTokens {
@@ -100,6 +102,7 @@ export default fp(
           email: users.email,
           username: users.username,
           role: users.role,
+          verificationStatus: users.verificationStatus,
           disabled: users.disabled,
           deleted: users.deleted,
           sessionVersion: users.sessionVersion,
@@ -107,7 +110,13 @@ export default fp(
         .from(users)
         .where(eq(users.id, claims.userId));
       if (!row || row.deleted || row.disabled || row.sessionVersion !== claims.sessionVersion) return 'invalid';
-      return { id: row.id, email: row.email ?? '', username: row.username ?? '', role: row.role };
+      return {
+        id: row.id,
+        email: row.email ?? '',
+        username: row.username ?? '',
+        role: row.role,
+        verificationStatus: row.verificationStatus,
+      };
     }
 
     const requireAuth: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {

@@ -1,3 +1,4 @@
+import type { VerificationStatus } from '@fourfour/shared/enums';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
@@ -90,6 +91,8 @@ export async function releaseReservation(tx: DbOrTx, reservationId: string, stat
 
 export interface ReserveInput {
   userId: number;
+  /** The buyer's verification status when the caller already read it (the auth guard does). */
+  verificationStatus?: VerificationStatus;
   eventId: number;
   affiliateCode?: string;
   drafts: TicketDraftInput[];
@@ -114,11 +117,10 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
   const draftProblem = validateDrafts(input.drafts);
   if (draftProblem) throw badRequest(draftProblem);
   // Memberships: an UNDERAGE account can still sign in, but buys nothing (spec 02: access disabled).
-  const [buyer] = await db
-    .select({ verificationStatus: users.verificationStatus })
-    .from(users)
-    .where(eq(users.id, input.userId));
-  if (buyer?.verificationStatus === 'UNDERAGE') throw new AppError('UNDERAGE', 403, MEMBERSHIP_MESSAGES.buyingBlocked);
+  const verificationStatus =
+    input.verificationStatus ??
+    (await db.select({ v: users.verificationStatus }).from(users).where(eq(users.id, input.userId)))[0]?.v;
+  if (verificationStatus === 'UNDERAGE') throw new AppError('UNDERAGE', 403, MEMBERSHIP_MESSAGES.buyingBlocked);
 
   let affiliateId: number | null = null;
   if (input.affiliateCode?.trim()) {

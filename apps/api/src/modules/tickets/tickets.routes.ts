@@ -45,6 +45,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       reserveTickets(app, {
         userId: request.user!.id,
+        verificationStatus: request.user!.verificationStatus,
         eventId: request.query.eventId,
         affiliateCode: request.query.affiliateCode,
         drafts: request.body,
