@@ -120,6 +120,9 @@ function SubmissionAudio({ submission }: { submission: SongSubmissionSummary }) 
 
 function SubmissionCard({ submission, highlighted }: { submission: SongSubmissionSummary; highlighted: boolean }) {
   const review = useSetSubmissionReviewed();
+  // The new value shows from the click itself (set in the event, so the controlled box never snaps
+  // back), until the save and the list's refetch have settled; on failure the saved value returns.
+  const [shownReviewed, setShownReviewed] = useState<boolean | null>(null);
   return (
     <Card
       withBorder
@@ -142,10 +145,13 @@ function SubmissionCard({ submission, highlighted }: { submission: SongSubmissio
           </div>
           <Checkbox
             label="Reviewed"
-            // Shown at once while the change is saved (the list refetches afterwards).
-            checked={review.isPending ? review.variables.reviewed : submission.reviewed}
+            checked={shownReviewed ?? submission.reviewed}
             disabled={review.isPending}
-            onChange={(e) => review.mutate({ id: submission.id, reviewed: e.currentTarget.checked })}
+            onChange={(e) => {
+              const reviewed = e.currentTarget.checked;
+              setShownReviewed(reviewed);
+              review.mutate({ id: submission.id, reviewed }, { onSettled: () => setShownReviewed(null) });
+            }}
           />
         </Group>
         <Stack gap={2}>
