@@ -182,7 +182,7 @@ describe('door staff scan tickets with the phone camera', () => {
     browsers.push(browser);
 
     const first = await openScanner(browser, PHONE);
-    await validCard(first.page).waitFor({ timeout: 30_000 });
+    await validCard(first.page).waitFor({ timeout: 60_000 });
     const text = await validCard(first.page).innerText();
     expect(text).toMatch(/Valid/i);
     expect(text).toContain('Zara Mensah');
@@ -200,7 +200,7 @@ describe('door staff scan tickets with the phone camera', () => {
 
     // "Scan next ticket" restarts the camera, which sees the same ticket again: already used.
     await first.page.getByRole('button', { name: 'Scan next ticket' }).click();
-    await notValidCard(first.page).waitFor({ timeout: 30_000 });
+    await notValidCard(first.page).waitFor({ timeout: 60_000 });
     const refused = await notValidCard(first.page).innerText();
     expect(refused).toMatch(/Not Valid/i);
     expect(refused).toMatch(/Already used: admitted at \d{2}:\d{2} on .+ by door/);
@@ -210,7 +210,7 @@ describe('door staff scan tickets with the phone camera', () => {
 
     // A second session (another door) opening the scanner gets the same answer.
     const second = await openScanner(browser, PHONE);
-    await notValidCard(second.page).waitFor({ timeout: 30_000 });
+    await notValidCard(second.page).waitFor({ timeout: 60_000 });
     expect(await notValidCard(second.page).getAttribute('data-status')).toBe('ALREADY_USED');
     expect(second.errors.list).toEqual([]);
     await second.context.close();
@@ -221,7 +221,7 @@ describe('door staff scan tickets with the phone camera', () => {
     const browser = await launchBrowser([...FAKE_CAMERA, `--use-file-for-fake-video-capture=${ticket.video}`]);
     browsers.push(browser);
     const { page, errors, context } = await openScanner(browser, DESKTOP);
-    await validCard(page).waitFor({ timeout: 30_000 });
+    await validCard(page).waitFor({ timeout: 60_000 });
     expect(await validCard(page).innerText()).toContain('Theo Mensah');
     await screenshot(page, 'scan-valid-desktop');
 
@@ -247,7 +247,7 @@ describe('door staff scan tickets with the phone camera', () => {
       ['desktop', DESKTOP],
     ] as const) {
       const { page, errors, context } = await openScanner(browser, viewport);
-      await page.locator('#ticket-scan-reader video').waitFor({ timeout: 30_000 });
+      await page.locator('#ticket-scan-reader video').waitFor({ timeout: 60_000 });
       await page.waitForFunction(() => {
         const v = document.querySelector<HTMLVideoElement>('#ticket-scan-reader video');
         return !!v && v.readyState >= 2 && v.videoWidth > 0;
@@ -272,7 +272,7 @@ describe('door staff scan tickets with the phone camera', () => {
     browsers.push(bare);
     const { page, context } = await openScanner(bare, PHONE);
     const alert = page.getByRole('alert').filter({ hasText: 'Camera unavailable' });
-    await alert.waitFor({ timeout: 30_000 });
+    await alert.waitFor({ timeout: 60_000 });
     expect(await alert.innerText()).toMatch(
       new RegExp(
         `${SCAN_MESSAGES.cameraMissing}|${SCAN_MESSAGES.cameraDenied}|${SCAN_MESSAGES.cameraFailed}`.replace(
