@@ -98,3 +98,42 @@ describe('HSTS', () => {
     }
   });
 });
+
+describe('request logs', () => {
+  it('never carry query strings, headers or the client address', async () => {
+    const lines: string[] = [];
+    const { buildApp, loggerOptions } = await import('../src/app.ts');
+    const { createTestDatabase, testConfig } = await import('./helpers.ts');
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      config: testConfig(),
+      database,
+      webApp: false,
+      jobs: { work: false },
+      logger: loggerOptions('info', { write: (line: string) => void lines.push(line) }),
+    });
+    try {
+      await app.ready();
+      await app.inject({
+        method: 'POST',
+        url: '/api/ticket-scan?qrCodeValue=SECRET-TICKET-TOKEN',
+        headers: { authorization: 'Bearer SECRET-BEARER', cookie: 'refreshToken=SECRET-COOKIE' },
+      });
+      await app.inject({ url: '/api/tickets/checkout-result?session_id=cs_SECRET_SESSION' });
+      const log = lines.join('\n');
+      expect(log).toContain('/api/ticket-scan');
+      for (const secret of [
+        'SECRET-TICKET-TOKEN',
+        'SECRET-BEARER',
+        'SECRET-COOKIE',
+        'cs_SECRET_SESSION',
+        'remoteAddress',
+      ]) {
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
