@@ -1,26 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { findEventOnSale, type ListedEvent, logIn } from './support/demo.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-
-const PASSWORD = 'FourFour#2026';
-
-interface ListedEvent {
-  id: number;
-  title: string;
-  status: string;
-  cancelled: boolean;
-  startsAt: string | null;
-  remainingStandardTickets: number;
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** A MASTER promotes a user to AFFILIATE, who generates a code; a fan buys with it; the sale shows up. */
 describe('affiliates and the master desk', () => {
@@ -38,17 +20,7 @@ describe('affiliates and the master desk', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const list = (await (await fetch(`${server.baseUrl}/api/events/list`)).json()) as ListedEvent[];
-    const found = list.find(
-      (e) =>
-        e.status === 'PUBLISHED' &&
-        !e.cancelled &&
-        e.startsAt &&
-        new Date(e.startsAt).getTime() > Date.now() + 24 * 3600_000 &&
-        e.remainingStandardTickets > 2,
-    );
-    if (!found) throw new Error('no demo event on sale');
-    event = found;
+    event = await findEventOnSale(server, { standard: 2 });
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, newContext } from './support/browser.ts';
+import { findEventOnSale } from './support/demo.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -15,23 +16,7 @@ describe('keyboard-only use', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const list = (await (await fetch(`${server.baseUrl}/api/events/list`)).json()) as {
-      id: number;
-      status: string;
-      cancelled: boolean;
-      startsAt: string | null;
-      remainingStandardTickets: number;
-    }[];
-    const found = list.find(
-      (e) =>
-        e.status === 'PUBLISHED' &&
-        !e.cancelled &&
-        e.startsAt &&
-        Date.parse(e.startsAt) > Date.now() + 24 * 3600_000 &&
-        e.remainingStandardTickets > 2,
-    );
-    if (!found) throw new Error('no demo event on sale');
-    eventId = found.id;
+    eventId = (await findEventOnSale(server, { standard: 2 })).id;
   });
   afterAll(async () => {
     await browser?.close();

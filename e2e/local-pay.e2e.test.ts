@@ -1,18 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, findEventOnSale, type ListedEvent } from './support/demo.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-
-const PASSWORD = 'FourFour#2026';
-
-interface ListedEvent {
-  id: number;
-  title: string;
-  status: string;
-  cancelled: boolean;
-  startsAt: string | null;
-  remainingStandardTickets: number;
-}
 
 /**
  * The local provider's checkout page, opened straight from its URL (a full load, as after the
@@ -27,17 +17,7 @@ describe('local checkout page', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const list = (await (await fetch(`${server.baseUrl}/api/events/list`)).json()) as ListedEvent[];
-    const found = list.find(
-      (e) =>
-        e.status === 'PUBLISHED' &&
-        !e.cancelled &&
-        e.startsAt &&
-        new Date(e.startsAt).getTime() > Date.now() + 24 * 3600_000 &&
-        e.remainingStandardTickets > 4,
-    );
-    if (!found) throw new Error('no demo event on sale');
-    event = found;
+    event = await findEventOnSale(server, { standard: 4 });
   });
   afterAll(async () => {
     await browser?.close();
@@ -48,7 +28,7 @@ describe('local checkout page', () => {
     const res = await fetch(`${server.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { accessToken: string }).accessToken;
@@ -77,7 +57,7 @@ describe('local checkout page', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     return page;

@@ -1,19 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { findEventOnSale, type ListedEvent, logIn } from './support/demo.ts';
 import { type RunningServer, startServer, waitForMail } from './support/server.ts';
-
-const PASSWORD = 'FourFour#2026';
-
-interface ListedEvent {
-  id: number;
-  title: string;
-  status: string;
-  cancelled: boolean;
-  startsAt: string | null;
-  remainingStandardTickets: number;
-  remainingVipTickets: number;
-}
 
 /** Buying tickets with the local provider, end to end, as a fan does it in the browser. */
 describe('buying tickets', () => {
@@ -24,31 +13,12 @@ describe('buying tickets', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const list = (await (await fetch(`${server.baseUrl}/api/events/list`)).json()) as ListedEvent[];
-    const found = list.find(
-      (e) =>
-        e.status === 'PUBLISHED' &&
-        !e.cancelled &&
-        e.startsAt &&
-        new Date(e.startsAt).getTime() > Date.now() + 24 * 3600_000 &&
-        e.remainingStandardTickets > 4 &&
-        e.remainingVipTickets > 4,
-    );
-    if (!found) throw new Error('no demo event on sale');
-    event = found;
+    event = await findEventOnSale(server, { standard: 4, vip: 4 });
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
-
-  async function logIn(page: Page, email: string) {
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-  }
 
   async function fillTicket(page: Page, index: number, first: string, last: string) {
     const card = page.getByTestId('ticket-draft').nth(index);
