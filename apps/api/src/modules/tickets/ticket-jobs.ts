@@ -8,4 +8,6 @@ export const TICKET_JOBS = {
   releaseExpiredHolds: 'tickets.release-expired-holds',
   /** Periodic: asks the provider about checkouts still pending, so a lost webhook loses nothing. */
   reconcileCheckouts: 'tickets.reconcile-checkouts',
+  /** Periodic: attendee data on a deleted account's tickets is purged once the event is over. */
+  purgeAttendeeData: 'tickets.purge-attendee-data',
 } as const;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reconcileCheckouts, refundOrder } from './refunds.service.ts';
 import { releaseExpiredHolds } from './reserve.service.ts';
+import { purgeAttendeeDataOfDeletedAccounts } from './retention.service.ts';
 import { sendOrderEmail } from './ticket-email.ts';
 import { TICKET_JOBS } from './ticket-jobs.ts';
 
@@ -31,7 +32,15 @@ export function defineTicketJobs(app: FastifyInstance): void {
     },
     options: { retryLimit: 0 },
   });
+  app.jobs.define({
+    name: TICKET_JOBS.purgeAttendeeData,
+    handler: async () => {
+      const purged = await purgeAttendeeDataOfDeletedAccounts(app.db);
+      if (purged > 0) app.log.info({ purged }, 'attendee data of deleted accounts purged');
+    },
+  });
   app.addHook('onReady', async () => {
+    await app.jobs.schedule(TICKET_JOBS.purgeAttendeeData, '17 * * * *');
     await app.jobs.schedule(TICKET_JOBS.releaseExpiredHolds, '* * * * *');
     await app.jobs.schedule(TICKET_JOBS.reconcileCheckouts, '*/5 * * * *');
   });
