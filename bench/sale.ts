@@ -11,13 +11,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { deriveKey } from '../apps/api/src/lib/crypto.ts';
+import { holdQuery } from '../apps/api/src/modules/tickets/reserve.service.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -27,6 +28,32 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const POOL_SIZE = 20;
 const stockFor = (k: number) => Math.max(1, Math.round(k / 4));
 
+/** CPU time (ms) a process has used so far, from /proc (Linux). */
+function procCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** CPU time (ms) of every PostgreSQL process on this machine. */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres')) total += procCpuMs(Number(d));
+    } catch {}
+  }
+  return total;
+}
+interface CpuSnapshot {
+  server: number;
+  bench: number;
+  db: number;
+}
+
 interface Sample {
   k: number;
   s: number;
@@ -35,6 +62,8 @@ interface Sample {
   errors: number;
   wallMs: number;
   latencies: number[];
+  /** CPU ms per request: the server process, this process (load generator / raw client), PostgreSQL. */
+  cpu: CpuSnapshot;
 }
 
 const quantile = (sorted: number[], q: number) =>
@@ -185,6 +214,16 @@ async function main() {
         req.end(body);
       });
 
+    const cpuNow = (): CpuSnapshot => ({
+      server: procCpuMs(child.pid!),
+      bench: process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000,
+      db: postgresCpuMs(),
+    });
+    const cpuSince = (a: CpuSnapshot): CpuSnapshot => {
+      const b = cpuNow();
+      return { server: b.server - a.server, bench: b.bench - a.bench, db: b.db - a.db };
+    };
+
     async function httpRun(k: number): Promise<Sample> {
       const s = stockFor(k);
       const eventId = await newEvent(s);
@@ -192,6 +231,7 @@ async function main() {
       let granted = 0;
       let refused = 0;
       let errors = 0;
+      const cpu0 = cpuNow();
       const t0 = performance.now();
       await Promise.all(
         tokens.slice(0, k).map(async (token) => {
@@ -204,12 +244,13 @@ async function main() {
         }),
       );
       const wallMs = performance.now() - t0;
+      const cpu = cpuSince(cpu0);
       const held = Number(
         (await pool.query('SELECT held_standard FROM events WHERE id = $1', [eventId])).rows[0].held_standard,
       );
       if (held !== granted || granted !== s)
         throw new Error(`HTTP K=${k}: granted ${granted}, held ${held}, stock ${s}`);
-      return { k, s, granted, refused, errors, wallMs, latencies: latencies.sort((a, b) => a - b) };
+      return { k, s, granted, refused, errors, wallMs, latencies: latencies.sort((a, b) => a - b), cpu };
     }
 
     async function rawRun(k: number): Promise<Sample> {
@@ -219,13 +260,14 @@ async function main() {
       let granted = 0;
       let refused = 0;
       let errors = 0;
+      const cpu0 = cpuNow();
       const t0 = performance.now();
       await Promise.all(
         buyers.slice(0, k).map(async (b) => {
           const start = performance.now();
           try {
-            const r = await pool.query(RAW_SQL, [eventId, b.id, items]);
-            if (r.rowCount === 1) granted++;
+            const r = await pool.query(rawQuery(eventId, b.id));
+            if (r.rows[0]?.id) granted++;
             else refused++;
           } catch {
             errors++;
@@ -234,31 +276,27 @@ async function main() {
         }),
       );
       const wallMs = performance.now() - t0;
+      const cpu = cpuSince(cpu0);
       if (granted !== s) throw new Error(`raw K=${k}: granted ${granted}, stock ${s}`);
-      return { k, s, granted, refused, errors, wallMs, latencies: latencies.sort((a, b) => a - b) };
+      return { k, s, granted, refused, errors, wallMs, latencies: latencies.sort((a, b) => a - b), cpu };
     }
 
-    // The service's own statement (reserve.service.ts), sent straight to PostgreSQL.
-    const RAW_SQL = `
-      WITH ev AS (
-        UPDATE events SET held_standard = held_standard + 1, held_vip = held_vip + 0
-        WHERE id = $1 AND status = 'PUBLISHED' AND NOT cancelled AND starts_at > now() + make_interval(hours => 2)
-          AND sold_standard + held_standard + 1 <= total_standard AND sold_vip + held_vip + 0 <= total_vip
-        RETURNING id
-      )
-      INSERT INTO reservations (user_id, event_id, status, standard_qty, vip_qty, free_qty, items, affiliate_id, total_pence, expires_at)
-      SELECT $2, ev.id, 'HELD', 1, 0, 0, $3::jsonb, NULL, 2000, now() + make_interval(mins => 30) FROM ev
-      RETURNING id, expires_at`;
-    const items = JSON.stringify([
-      {
-        ticketType: 'STANDARD',
-        firstName: 'Bench',
-        lastName: 'Buyer',
-        dateOfBirth: '1990-01-01',
-        useFreeTicket: false,
-        pricePence: 2000,
-      },
-    ]);
+    // The service's own statement (reserve.service.ts: account check, conditional stock UPDATE,
+    // priced hold INSERT), sent straight to PostgreSQL as the service sends it: a named prepared
+    // statement with the same values an HTTP buyer's request produces.
+    const drafts = JSON.stringify(JSON.parse(body));
+    const rawQuery = (eventId: number, buyerId: string) =>
+      holdQuery({
+        userId: Number(buyerId),
+        sessionVersion: 0,
+        eventId,
+        standardQty: 1,
+        vipQty: 0,
+        freeQty: 0,
+        percentPaid: 100,
+        drafts,
+        affiliateId: null,
+      });
     if (process.env.BENCH_DEBUG) {
       const eventId = await newEvent(1000);
       for (const path of ['/api/health', 'reserve']) {
@@ -274,17 +312,18 @@ async function main() {
       const lat: number[] = [];
       for (let i = 0; i < 40; i++) {
         const t = performance.now();
-        await pool.query(RAW_SQL, [eventId, buyers[i]!.id, items]);
+        await pool.query(rawQuery(eventId, buyers[i]!.id));
         lat.push(performance.now() - t);
       }
       console.log('raw statement sequential median ms', median(lat.slice(10)).toFixed(2));
     }
 
     // Warm-up (JIT, connections, plans), not measured.
-    for (const k of KS) {
-      await httpRun(k);
-      await rawRun(k);
-    }
+    for (let i = 0; i < Number(process.env.BENCH_WARMUP ?? 1); i++)
+      for (const k of KS) {
+        await httpRun(k);
+        await rawRun(k);
+      }
 
     const results = new Map<number, { http: Sample[]; raw: Sample[] }>();
     for (let run = 0; run < RUNS; run++) {
@@ -308,20 +347,25 @@ async function main() {
       p99: median(samples.map((x) => quantile(x.latencies, 0.99))),
       granted: samples.map((x) => x.granted),
       errors: samples.reduce((n, x) => n + x.errors, 0),
+      cpu: (['server', 'bench', 'db'] as const)
+        .map((p) =>
+          ((samples.reduce((n, x) => n + x.cpu[p], 0) / samples.reduce((n, x) => n + x.k, 0)) * 1000).toFixed(0),
+        )
+        .join(' / '),
     });
     console.log(
       `\nFlash sale: ${RUNS} interleaved runs per K, medians. PostgreSQL synchronous_commit=${sync}, pool ${POOL_SIZE}, production server, logger warn, ${(await import('node:os')).cpus().length} CPUs.\n`,
     );
     console.log(
-      '| K buyers | S tickets | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw pg req/s | raw p50 ms | raw p99 ms | HTTP / raw | holds granted (every run) | errors |',
+      '| K buyers | S tickets | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw pg req/s | raw p50 ms | raw p99 ms | HTTP / raw | holds granted (every run) | errors | CPU µs/req HTTP server / client / db | raw client / db |',
     );
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---|');
     for (const k of KS) {
       const { http: h, raw: r } = results.get(k)!;
       const a = summarise(h);
       const b = summarise(r);
       console.log(
-        `| ${k} | ${stockFor(k)} | ${a.rate.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${b.rate.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${((a.rate / b.rate) * 100).toFixed(0)}% | ${[...new Set(a.granted)].join('/')} = S | ${a.errors + b.errors} |`,
+        `| ${k} | ${stockFor(k)} | ${a.rate.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${b.rate.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${((a.rate / b.rate) * 100).toFixed(0)}% | ${[...new Set(a.granted)].join('/')} = S | ${a.errors + b.errors} | ${a.cpu} | ${b.cpu.split(' / ').slice(1).join(' / ')} |`,
       );
     }
     await pool.end();

@@ -19,9 +19,13 @@ export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Raw SQL for the few places that need it (the job queue, health checks, benchmarks). */
+/** Raw SQL for the few places that need it (the job queue, health checks, the hottest statements). */
 export interface RawSql {
-  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * `name`: run as a named prepared statement on PostgreSQL (parsed and planned once per
+   * connection); one name always goes with one text. PGlite runs it as it is.
+   */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<{ rows: T[] }>;
   /** Several statements in one string, no parameters; answers the last statement's rows. */
   exec<T = Record<string, unknown>>(text: string): Promise<{ rows: T[] }>;
 }
@@ -62,8 +66,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     pool,
     raw: {
-      query: async (text, values) => {
-        const r = await pool.query(text, values as unknown[]);
+      query: async (text, values, name) => {
+        const r = await pool.query(
+          name ? { name, text, values: values as unknown[] } : { text, values: values as unknown[] },
+        );
         return { rows: r.rows };
       },
       exec: async (text) => {

@@ -16,7 +16,12 @@ export class AppError extends Error {
     /** Extra fields merged into the body, e.g. needsEmailVerification. */
     public readonly extra?: Record<string, unknown>,
   ) {
+    // An answer to the client, not a fault: its stack would never be read, and capturing one on
+    // every refusal (a sold-out event answers thousands) is measurable work.
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'AppError';
   }
 }
@@ -54,9 +59,22 @@ function fieldName(instancePath: string | undefined, params: Record<string, unkn
 /** One error handler: every error leaves as { message, code, errors? }. */
 export function registerErrorHandler(
   app: FastifyInstance,
-  options: { serveSpa?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply> } = {},
+  options: {
+    serveSpa?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+    /**
+     * Routes that check the account in their own statement (requireSession) may fail before it
+     * ran (bad input, say): an ended session still answers 401 first, as on every other route.
+     */
+    sessionHasEnded?: (request: FastifyRequest) => Promise<boolean>;
+    sessionEndedMessage?: string;
+  } = {},
 ): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
+    const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+    if (request.session && !request.session.confirmed && status < 500 && status !== 401 && options.sessionHasEnded) {
+      request.session.confirmed = true;
+      if (await options.sessionHasEnded(request)) error = unauthorized(options.sessionEndedMessage);
+    }
     if (error instanceof AppError) {
       return reply.status(error.status).send({
         message: error.message,
@@ -76,7 +94,6 @@ export function registerErrorHandler(
         errors,
       });
     }
-    const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' });

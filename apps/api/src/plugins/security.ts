@@ -1,6 +1,28 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * The headers helmet sets for these options. They depend on nothing in the request (no CSP
+ * nonces), so they are worked out once at start-up, not on every request as helmet's middleware
+ * (and @fastify/helmet, which builds it per request) would.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => {},
+  };
+  let failure: unknown = null;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
+    failure = err ?? null;
+  });
+  if (failure) throw failure;
+  return headers;
+}
 
 /**
  * Security headers on every response (DESIGN.md): a CSP with no inline scripts, frames only from
@@ -9,7 +31,7 @@ import fp from 'fastify-plugin';
 export default fp(
   async (app) => {
     const https = app.config.publicUrl.startsWith('https://');
-    await app.register(helmet, {
+    const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -35,9 +57,10 @@ export default fp(
       // The camera for the door scanner is the only powerful feature the app uses.
       permittedCrossDomainPolicies: { permittedPolicies: 'none' },
     });
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
-      reply.removeHeader('x-powered-by');
+    headers['permissions-policy'] = 'camera=(self), microphone=(), geolocation=()';
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   },

@@ -71,6 +71,47 @@ describe('tickets with the local provider', () => {
       expect(res.statusCode).toBe(401);
     });
 
+    // The hold statement checks the account itself (one round trip); these are the cases the
+    // auth guard used to answer before anything else, and still must.
+    it.each([
+      ['signed out everywhere', { sessionVersion: 7 }],
+      ['disabled', { disabled: true }],
+      ['deleted', { deleted: true }],
+    ] as const)('answers 401 to a session whose account was %s, and holds nothing', async (_name, change) => {
+      const buyer = await createUser(t.app);
+      const event = await createEvent(t.app);
+      await t.app.db.update(users).set(change).where(eq(users.id, buyer.id));
+      for (const [drafts, code] of [
+        [[draft()], undefined],
+        [[draft('STANDARD', { useFreeTicket: true })], undefined],
+        [[draft()], 'NO-SUCH-CODE'],
+        [[draft('STANDARD', { firstName: '' })], undefined],
+        [[], undefined],
+      ] as const) {
+        const res = await reserve(t.app, buyer, event.id, [...drafts], code);
+        expect(res.statusCode, JSON.stringify(drafts)).toBe(401);
+        expect(res.json().message).toBe('Your session has ended. Please log in again.');
+      }
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: `/api/tickets/reserve?eventId=${event.id}`,
+        headers: buyer.headers,
+        payload: [{ ticketType: 'BALCONY' }],
+      });
+      expect(bad.statusCode).toBe(401);
+      expect((await stockOf(t.app, event.id)).heldStandard).toBe(0);
+    });
+
+    it('refuses an UNDERAGE account with 403 and holds nothing', async () => {
+      const buyer = await createUser(t.app);
+      const event = await createEvent(t.app);
+      await t.app.db.update(users).set({ verificationStatus: 'UNDERAGE' }).where(eq(users.id, buyer.id));
+      const res = await reserve(t.app, buyer, event.id, [draft()]);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('UNDERAGE');
+      expect((await stockOf(t.app, event.id)).heldStandard).toBe(0);
+    });
+
     it('refuses an unknown event, a PLANNED one, a cancelled one and one starting within 2 hours', async () => {
       expect((await reserve(t.app, fan, 999_999, [draft()])).statusCode).toBe(404);
       const planned = await createEvent(t.app, { status: 'PLANNED' });
