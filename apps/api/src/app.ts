@@ -24,7 +24,7 @@ import './modules/subscriptions/subscriptions.seed.ts';
 import ticketRoutes from './modules/tickets/tickets.routes.ts';
 import './modules/tickets/tickets.seed.ts';
 import './modules/users/users.seed.ts';
-import authPlugin, { SESSION_ENDED_MESSAGE } from './plugins/auth.ts';
+import authPlugin from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -121,8 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.webApp !== false) await app.register(webAppPlugin, { distDir: options.webDistDir });
   registerErrorHandler(app, {
     serveSpa: app.serveWebApp ? (request, reply) => app.serveWebApp!(request, reply) : undefined,
-    sessionHasEnded: (request) => app.sessionHasEnded(request),
-    sessionEndedMessage: SESSION_ENDED_MESSAGE,
+    sessionRefusal: (request) => app.sessionRefusal(request),
   });
 
   // Domain modules, all under /api.

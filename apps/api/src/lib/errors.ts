@@ -63,17 +63,17 @@ export function registerErrorHandler(
     serveSpa?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
     /**
      * Routes that check the account in their own statement (requireSession) may fail before it
-     * ran (bad input, say): an ended session still answers 401 first, as on every other route.
+     * ran (bad input, say): an ended session still answers 401 first, and a caller without the
+     * route's role 403, as on every other route.
      */
-    sessionHasEnded?: (request: FastifyRequest) => Promise<boolean>;
-    sessionEndedMessage?: string;
+    sessionRefusal?: (request: FastifyRequest) => Promise<AppError | null>;
   } = {},
 ): void {
   app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
-    if (request.session && !request.session.confirmed && status < 500 && status !== 401 && options.sessionHasEnded) {
+    if (request.session && !request.session.confirmed && status < 500 && status !== 401 && options.sessionRefusal) {
       request.session.confirmed = true;
-      if (await options.sessionHasEnded(request)) error = unauthorized(options.sessionEndedMessage);
+      error = (await options.sessionRefusal(request)) ?? error;
     }
     if (error instanceof AppError) {
       return reply.status(error.status).send({

@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@fourfour/shared/constants';
 import type { Role, VerificationStatus } from '@fourfour/shared/enums';
 import { users } from '../db/schema/index.ts';
 import { deriveKey } from '../lib/crypto.ts';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { type AppError, forbidden, unauthorized } from '../lib/errors.ts';
 
 export interface AuthUser {
   id: number;
@@ -31,12 +31,14 @@ export interface AccessTokens {
  * is verified at once, but the account (deleted, disabled, session version, role) is checked by
  * the route's own statement (liveAccount), saving a round trip on the busiest routes. The
  * route sets `confirmed` once its statement has checked the account; an error answered before
- * that is preceded by the usual account read (sessionHasEnded), so an ended session still gets 401
- * before anything else.
+ * that is preceded by the usual account read (sessionRefusal), so an ended session still gets 401,
+ * and a caller without the role 403, before anything else.
  */
 export interface SessionClaims {
   userId: number;
   sessionVersion: number;
+  /** The roles the route admits; null = any signed-in account. */
+  roles: readonly Role[] | null;
   confirmed: boolean;
 }
 
@@ -55,10 +57,13 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** preHandler: a valid access token of a live account is required. */
     requireAuth: preHandlerAsyncHookHandler;
-    /** preHandler: a valid access token; the route's own statement checks the account (SessionClaims). */
-    requireSession: preHandlerAsyncHookHandler;
-    /** For a requireSession route answering early: true when its account no longer may act. */
-    sessionHasEnded(request: FastifyRequest): Promise<boolean>;
+    /**
+     * preHandler: a valid access token; the route's own statement checks the account and, when
+     * roles are given, its role (SessionClaims).
+     */
+    requireSession(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** For a requireSession route answering before its statement ran: the 401 or 403 it owes, if any. */
+    sessionRefusal(request: FastifyRequest): Promise<AppError | null>;
     /** preHandler: signed in with one of these roles (401 without a session, 403 with another role). */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
     /** preHandler: reads the user when a token is sent, carries on anonymously otherwise. */
@@ -168,17 +173,18 @@ export default fp(
       request.user = user;
     };
     app.decorate('requireAuth', markGuard(requireAuth));
-    app.decorate(
-      'requireSession',
+    app.decorate('requireSession', (...roles: Role[]) =>
       markGuard(async (request: FastifyRequest) => {
         const claims = claimsOf(request);
         if (claims === null || claims === 'invalid') throw unauthorized(SESSION_ENDED_MESSAGE);
-        request.session = { ...claims, confirmed: false };
+        request.session = { ...claims, roles: roles.length > 0 ? roles : null, confirmed: false };
       }),
     );
-    app.decorate('sessionHasEnded', async (request: FastifyRequest) => {
+    app.decorate('sessionRefusal', async (request: FastifyRequest) => {
       const user = await loadUser(request);
-      return !user || user === 'invalid';
+      if (!user || user === 'invalid') return unauthorized(SESSION_ENDED_MESSAGE);
+      if (request.session?.roles && !request.session.roles.includes(user.role)) return forbidden();
+      return null;
     });
     app.decorate(
       'optionalAuth',

@@ -1,8 +1,7 @@
 import type { KeyObject } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ADMISSION_OPENS_HOURS_BEFORE } from '@fourfour/shared/constants';
-import type { TicketType } from '@fourfour/shared/enums';
+import { SCANNER_ROLES, type TicketType } from '@fourfour/shared/enums';
 import {
   alreadyUsedMessage,
   SCAN_HTTP_STATUS,
@@ -11,25 +10,27 @@ import {
   type ScanResult,
   wrongDayMessage,
 } from '@fourfour/shared/scan';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { verifyTicketToken } from '../../lib/ticket-token.ts';
 import { instantToLocal } from '../../lib/time.ts';
+import { SESSION_ENDED_MESSAGE, type SessionClaims } from '../../plugins/auth.ts';
 import { createScanLog } from './scan-log.ts';
 
 /**
  * Door scanning. The QR value's Ed25519 signature is checked before anything touches the
- * database; a genuine code is then admitted by ONE conditional UPDATE whose WHERE holds every rule
- * (ticket still VALID, event not cancelled, admission window open), so two doors scanning the same
- * code at the same moment cannot both admit it: PostgreSQL lets one UPDATE win and re-checks
- * `status = 'VALID'` for the other, which then matches nothing. The scan log row is written by the
- * same statement. Only when nothing was admitted does a second statement read the ticket to say why,
- * so a refusal never consumes a ticket; refusals are logged in batches (scan-log.ts).
+ * database; a genuine code then costs ONE round trip: the scan_ticket function (migration 0004)
+ * checks the scanner's account and role, admits the ticket with one conditional UPDATE whose WHERE
+ * holds every rule (ticket still VALID, event not cancelled, admission window open) and logs it,
+ * or, when nothing was admitted, reads afresh why not. Two doors scanning the same code at the
+ * same moment cannot both admit it: PostgreSQL lets one UPDATE win and re-checks
+ * `status = 'VALID'` for the other. A refusal never consumes a ticket; refusals are logged in
+ * batches (scan-log.ts).
  */
 
 export interface ScanInput {
   qrCodeValue: string;
-  scannerId: number;
+  /** The scanner's signed session: scan_ticket checks the account and its role. */
+  session: SessionClaims;
   device: string | null;
 }
 
@@ -41,84 +42,25 @@ function refuse(
   return new AppError(status, SCAN_HTTP_STATUS[status], message, undefined, { status, ...extra });
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** Epoch milliseconds as a float8, so both drivers answer a plain number (no Date/date parsing). */
-const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::float8`);
-
-/** The admission window: opens 12 hours before the start, closes at the end (or 12 h after a start without an end). */
-const WINDOW_OPEN = sql.raw(
-  `e.starts_at IS NOT NULL
-   AND now() >= e.starts_at - make_interval(hours => ${ADMISSION_OPENS_HOURS_BEFORE})
-   AND now() < coalesce(e.ends_at, e.starts_at + make_interval(hours => ${ADMISSION_OPENS_HOURS_BEFORE}))`,
-);
-
-interface AdmittedRow {
-  id: string;
-  ticket_type: TicketType;
+/** One row of scan_ticket: what happened, and the ticket and event as they then stood. */
+interface ScanRow {
+  outcome: 'OK' | 'ALREADY_USED' | 'VOID' | 'WRONG_DAY' | 'RETRY' | 'INVALID' | 'SESSION_ENDED' | 'FORBIDDEN';
+  ticket_id: string | null;
+  event_id: number | string | null;
+  ticket_status: 'VALID' | 'USED' | 'VOID' | null;
+  ticket_type: TicketType | null;
   first_name: string | null;
   last_name: string | null;
   date_of_birth: string | null;
-  title: string;
-  starts_ms: number | null;
-  ends_ms: number | null;
-  used_ms: number;
-}
-
-interface FoundRow {
-  id: string;
-  event_id: number | string;
-  title: string;
+  title: string | null;
+  /** Epoch milliseconds (float8): both drivers answer a plain number. */
   starts_ms: number | null;
   ends_ms: number | null;
   used_ms: number | null;
   admitted_by: string | null;
-  ticket_status: 'VALID' | 'USED' | 'VOID';
-  result: 'ALREADY_USED' | 'VOID' | 'WRONG_DAY' | 'RETRY';
 }
 
-/** The single admitting statement: conditional UPDATE joined with the event, plus its log row. */
-async function admitTicket(db: DbOrTx, ticketId: string, scannerId: number, device: string | null) {
-  const result = await db.execute(sql`
-    WITH admitted AS (
-      UPDATE tickets t
-      SET status = 'USED', used_at = now(), used_by = ${scannerId}, used_device = ${device}
-      FROM events e
-      WHERE t.id = ${ticketId} AND t.status = 'VALID' AND e.id = t.event_id AND NOT e.cancelled AND ${WINDOW_OPEN}
-      RETURNING t.id, t.event_id, t.ticket_type::text AS ticket_type, t.first_name, t.last_name,
-        t.date_of_birth::text AS date_of_birth, e.title,
-        ${ms('e.starts_at')} AS starts_ms, ${ms('e.ends_at')} AS ends_ms, ${ms('t.used_at')} AS used_ms
-    ), logged AS (
-      INSERT INTO ticket_scans (ticket_id, event_id, scanner_id, result, device)
-      SELECT id, event_id, ${scannerId}, 'OK', ${device} FROM admitted
-    )
-    SELECT id, ticket_type, first_name, last_name, date_of_birth, title, starts_ms, ends_ms, used_ms FROM admitted`);
-  return rowsOf<AdmittedRow>(result)[0];
-}
-
-/**
- * Why a genuine ticket was not admitted, read in a new statement (so it sees a concurrent door's
- * committed admission). A plain read: the refusal is logged through the batched scan log. RETRY:
- * the window opened between the two statements; the caller tries to admit again.
- */
-async function explainRefusal(db: DbOrTx, ticketId: string) {
-  const result = await db.execute(sql`
-    SELECT t.id, t.event_id, t.status::text AS ticket_status, e.title,
-      ${ms('e.starts_at')} AS starts_ms, ${ms('e.ends_at')} AS ends_ms, ${ms('t.used_at')} AS used_ms,
-      u.username AS admitted_by,
-      CASE
-        WHEN t.status = 'VOID' THEN 'VOID'
-        WHEN t.status = 'USED' THEN 'ALREADY_USED'
-        WHEN e.cancelled THEN 'VOID'
-        WHEN ${WINDOW_OPEN} THEN 'RETRY'
-        ELSE 'WRONG_DAY'
-      END AS result
-    FROM tickets t
-    JOIN events e ON e.id = t.event_id
-    LEFT JOIN users u ON u.id = t.used_by
-    WHERE t.id = ${ticketId}`);
-  return rowsOf<FoundRow>(result)[0];
-}
+const SCAN_SQL = 'SELECT * FROM scan_ticket($1, $2, $3, $4, $5, $6)';
 
 function labels(timeZone: string) {
   const day = new Intl.DateTimeFormat('en-GB', {
@@ -145,58 +87,66 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
   const scanLog = createScanLog(app);
   const timeZone = app.config.timezone;
   const label = labels(timeZone);
+  const roles = [...SCANNER_ROLES];
   const localDate = (instantMs: number | null) =>
     instantMs === null ? null : instantToLocal(new Date(instantMs), timeZone);
 
   return {
-    async scanTicket({ qrCodeValue, scannerId, device }) {
+    async scanTicket({ qrCodeValue, session, device }) {
+      const scannerId = session.userId;
       const ticketId = verifyTicketToken(qrCodeValue, publicKey);
       if (!ticketId) {
-        // Forged, altered, truncated or simply not ours: refused with no database work at all; the
-        // attempt is kept in the application log instead (docs/decisions.md, "Door scanning").
+        // Forged, altered, truncated or simply not ours: refused with no database work of its own
+        // (the error handler still checks the scanner's account first); the attempt is kept in the
+        // application log instead (docs/decisions.md, "Door scanning").
         app.log.warn({ scannerId, device, length: qrCodeValue.length }, 'ticket scan refused: not a signed ticket');
         throw refuse('INVALID', SCAN_MESSAGES.invalid);
       }
 
       for (let attempt = 0; attempt < 2; attempt++) {
-        const admitted = await admitTicket(app.db, ticketId, scannerId, device);
-        if (admitted) {
-          const start = localDate(admitted.starts_ms);
-          const end = localDate(admitted.ends_ms);
+        const { rows } = await app.database.raw.query<ScanRow>(
+          SCAN_SQL,
+          [ticketId, scannerId, session.sessionVersion, roles, device, ADMISSION_OPENS_HOURS_BEFORE],
+          'scan_ticket',
+        );
+        const found = rows[0]!;
+        if (found.outcome === 'SESSION_ENDED') throw unauthorized(SESSION_ENDED_MESSAGE);
+        session.confirmed = true;
+        if (found.outcome === 'FORBIDDEN') throw forbidden();
+        if (found.outcome === 'OK') {
+          const start = localDate(found.starts_ms);
+          const end = localDate(found.ends_ms);
           return {
-            eventTitle: admitted.title,
+            eventTitle: found.title!,
             eventDate: start?.date ?? null,
             startTime: start?.dateTime ?? null,
             endTime: end?.dateTime ?? null,
-            firstName: admitted.first_name,
-            lastName: admitted.last_name,
-            dateOfBirth: admitted.date_of_birth,
-            ticketType: admitted.ticket_type,
-            ticketId: admitted.id,
+            firstName: found.first_name,
+            lastName: found.last_name,
+            dateOfBirth: found.date_of_birth,
+            ticketType: found.ticket_type!,
+            ticketId: found.ticket_id!,
             status: 'OK',
-            admittedAt: new Date(admitted.used_ms).toISOString(),
+            admittedAt: new Date(found.used_ms!).toISOString(),
           };
         }
-
-        const found = await explainRefusal(app.db, ticketId);
-        if (!found) {
+        if (found.outcome === 'INVALID') {
           // A genuine signature over a ticket that no longer exists.
           scanLog.record({ ticketId, eventId: null, scannerId, result: 'INVALID', device, at: new Date() });
           throw refuse('INVALID', SCAN_MESSAGES.invalid);
         }
-        if (found.result !== 'RETRY') {
-          scanLog.record({
-            ticketId,
-            eventId: Number(found.event_id),
-            scannerId,
-            result: found.result,
-            device,
-            at: new Date(),
-          });
-        }
+        if (found.outcome === 'RETRY') continue;
+        scanLog.record({
+          ticketId,
+          eventId: Number(found.event_id),
+          scannerId,
+          result: found.outcome,
+          device,
+          at: new Date(),
+        });
         const eventDate = localDate(found.starts_ms)?.date ?? null;
-        const common = { ticketId: found.id, eventTitle: found.title, eventDate };
-        switch (found.result) {
+        const common = { ticketId: found.ticket_id!, eventTitle: found.title!, eventDate };
+        switch (found.outcome) {
           case 'ALREADY_USED': {
             const when = found.used_ms ?? Date.now();
             throw refuse(
@@ -219,13 +169,11 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
             const dayLabel = found.starts_ms === null ? 'a date to be announced' : label.day(found.starts_ms);
             const endMs = found.ends_ms ?? (found.starts_ms ?? 0) + ADMISSION_OPENS_HOURS_BEFORE * 3600_000;
             const hasEnded = found.starts_ms !== null && Date.now() >= endMs;
-            throw refuse('WRONG_DAY', wrongDayMessage(found.title, dayLabel, hasEnded), common);
+            throw refuse('WRONG_DAY', wrongDayMessage(found.title!, dayLabel, hasEnded), common);
           }
-          case 'RETRY':
-            continue;
         }
       }
-      // The window kept flipping between statements (clock edge): answer as the door would retry.
+      // The ticket or its event kept changing under the scan: answer as the door would retry.
       throw refuse('WRONG_DAY', SCAN_MESSAGES.fallback);
     },
   };

@@ -4,7 +4,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES } from '@fourfour/shared/scan';
-import { ticketScans, tickets } from '../../db/schema/index.ts';
+import { ticketScans, tickets, users } from '../../db/schema/index.ts';
 import { signTicketToken } from '../../lib/ticket-token.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
@@ -223,6 +223,32 @@ describe('door scanning', () => {
       expect((await ticketRow(ticket!.id)).status).toBe('VALID');
       expect(await scansOf(ticket!.id)).toEqual([]);
     });
+  });
+
+  // The scan checks the scanner's account inside its one statement; whatever the code, a scanner
+  // signed out, disabled or demoted since the token was issued is refused first.
+  describe('a scanner whose account changed after signing in', () => {
+    it.each([
+      ['signed out everywhere', { sessionVersion: 3 }, 401],
+      ['disabled', { disabled: true }, 401],
+      ['deleted', { deleted: true }, 401],
+      ['demoted to USER', { role: 'USER' }, 403],
+    ] as const)(
+      'is refused when %s, genuine code or not, and the ticket stays unused',
+      async (_name, change, status) => {
+        const scanner = await createUser(t.app, { role: 'EVENT_WORKER' });
+        const event = await createEvent(t.app, tonight());
+        const [ticket] = await issueTickets(t.app, fan, event.id);
+        await t.app.db.update(users).set(change).where(eq(users.id, scanner.id));
+        for (const code of [ticket!.code, `${ticket!.code.slice(0, -2)}AA`, 'not-a-ticket']) {
+          const res = await scan(t.app, scanner, code);
+          expect(res.statusCode, code).toBe(status);
+          expect(res.json().code).toBe(status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
+        }
+        expect((await ticketRow(ticket!.id)).status).toBe('VALID');
+        expect(await scansOf(ticket!.id)).toEqual([]);
+      },
+    );
   });
 
   it('admits exactly once when 50 doors scan the same ticket at the same moment', async () => {

@@ -34,7 +34,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tickets/reserve',
     {
       // The hold statement checks the account itself: one round trip on a sold-out night.
-      preHandler: app.requireSession,
+      preHandler: app.requireSession(),
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['tickets'],

@@ -1,0 +1,95 @@
+-- Door scanning in one round trip (modules/scan/scan.service.ts holds the rules' constants and
+-- the messages). In order, in one transaction:
+--   1. the scanner's account: live, same session version (SESSION_ENDED), one of p_roles (FORBIDDEN);
+--   2. the admission: ONE conditional UPDATE (ticket still VALID, event not cancelled, admission
+--      window open), so two doors scanning the same code at once cannot both admit it: PostgreSQL
+--      lets one UPDATE win and re-checks status = 'VALID' for the other, which then matches
+--      nothing. An admission writes its scan-log row in the same transaction (OK);
+--   3. otherwise why not, read afresh (a VOLATILE function's statement sees what a concurrent
+--      door committed while this UPDATE waited): ALREADY_USED, VOID, WRONG_DAY, or INVALID for a
+--      genuine signature over a ticket that no longer exists. A refusal changes nothing.
+-- now() is the transaction's time, so the UPDATE and the explanation judge the same instant.
+CREATE FUNCTION scan_ticket(
+  p_ticket uuid,
+  p_scanner bigint,
+  p_session_version integer,
+  p_roles text[],
+  p_device text,
+  p_opens_hours integer
+) RETURNS TABLE (
+  outcome text,
+  ticket_id uuid,
+  event_id bigint,
+  ticket_status text,
+  ticket_type text,
+  first_name text,
+  last_name text,
+  date_of_birth text,
+  title text,
+  starts_ms float8,
+  ends_ms float8,
+  used_ms float8,
+  admitted_by text
+) LANGUAGE plpgsql VOLATILE AS $$
+#variable_conflict use_column
+DECLARE
+  v_role text;
+BEGIN
+  SELECT u.role::text INTO v_role FROM users u
+  WHERE u.id = p_scanner AND u.session_version = p_session_version AND NOT u.deleted AND NOT u.disabled;
+  IF NOT FOUND THEN
+    outcome := 'SESSION_ENDED';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  IF NOT (v_role = ANY (p_roles)) THEN
+    outcome := 'FORBIDDEN';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+
+  UPDATE tickets t
+  SET status = 'USED', used_at = now(), used_by = p_scanner, used_device = p_device
+  FROM events e
+  WHERE t.id = p_ticket AND t.status = 'VALID' AND e.id = t.event_id AND NOT e.cancelled
+    AND e.starts_at IS NOT NULL
+    AND now() >= e.starts_at - make_interval(hours => p_opens_hours)
+    AND now() < coalesce(e.ends_at, e.starts_at + make_interval(hours => p_opens_hours))
+  RETURNING 'OK', t.id, t.event_id, t.status::text, t.ticket_type::text, t.first_name, t.last_name,
+    t.date_of_birth::text, e.title, floor(extract(epoch FROM e.starts_at) * 1000)::float8,
+    floor(extract(epoch FROM e.ends_at) * 1000)::float8, floor(extract(epoch FROM t.used_at) * 1000)::float8, NULL
+  INTO outcome, ticket_id, event_id, ticket_status, ticket_type, first_name, last_name, date_of_birth, title,
+    starts_ms, ends_ms, used_ms, admitted_by;
+  IF FOUND THEN
+    INSERT INTO ticket_scans (ticket_id, event_id, scanner_id, result, device)
+    VALUES (p_ticket, event_id, p_scanner, 'OK', p_device);
+    RETURN NEXT;
+    RETURN;
+  END IF;
+
+  SELECT CASE
+      WHEN t.status = 'VOID' THEN 'VOID'
+      WHEN t.status = 'USED' THEN 'ALREADY_USED'
+      WHEN e.cancelled THEN 'VOID'
+      WHEN e.starts_at IS NOT NULL
+        AND now() >= e.starts_at - make_interval(hours => p_opens_hours)
+        AND now() < coalesce(e.ends_at, e.starts_at + make_interval(hours => p_opens_hours)) THEN 'RETRY'
+      ELSE 'WRONG_DAY'
+    END,
+    t.id, t.event_id, t.status::text, t.ticket_type::text, t.first_name, t.last_name, t.date_of_birth::text,
+    e.title, floor(extract(epoch FROM e.starts_at) * 1000)::float8, floor(extract(epoch FROM e.ends_at) * 1000)::float8,
+    floor(extract(epoch FROM t.used_at) * 1000)::float8, u.username
+  INTO outcome, ticket_id, event_id, ticket_status, ticket_type, first_name, last_name, date_of_birth, title,
+    starts_ms, ends_ms, used_ms, admitted_by
+  FROM tickets t
+  JOIN events e ON e.id = t.event_id
+  LEFT JOIN users u ON u.id = t.used_by
+  WHERE t.id = p_ticket;
+  IF NOT FOUND THEN
+    outcome := 'INVALID';
+  END IF;
+  -- RETRY: admissible now, yet the UPDATE matched nothing (the ticket or event changed under it);
+  -- the caller scans once more.
+  RETURN NEXT;
+END;
+$$;

@@ -1,0 +1,238 @@
+/**
+ * What the PostgreSQL benchmarks (sale, scan) share: a production server on a fresh database,
+ * access tokens signed as the auth plugin signs them, CPU readings per process, a lean keep-alive
+ * HTTP client for the load, and the statistics.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createSigner } from 'fast-jwt';
+import pg from 'pg';
+import { deriveKey } from '../apps/api/src/lib/crypto.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The server's pool size (openDatabase's default), used for the baselines too. */
+export const POOL_SIZE = 20;
+
+export const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux; 10 ms resolution). */
+export function procCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) of every PostgreSQL process on this machine. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres')) total += procCpuMs(Number(d));
+    } catch {}
+  }
+  return total;
+}
+
+/** CPU ms used by the server process, this process (load generator, raw client) and PostgreSQL. */
+export interface CpuSnapshot {
+  server: number;
+  bench: number;
+  db: number;
+}
+
+export interface BenchServer {
+  baseUrl: string;
+  port: number;
+  databaseUrl: string;
+  signingKey: string;
+  /** An access token for a user, as the auth plugin signs it (same secret). */
+  accessToken(userId: number | string, role: string): string;
+  cpu(): CpuSnapshot;
+  cpuSince(start: CpuSnapshot): CpuSnapshot;
+  stop(): Promise<void>;
+}
+
+/**
+ * The production server (NODE_ENV=production, logger at warn, rate limits off) on a fresh
+ * PostgreSQL database made for this run; `stop` drops it. BENCH_CPU_PROF=<dir> profiles the server.
+ */
+export async function startServer(name: string): Promise<BenchServer> {
+  const dbName = `bench_${name}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+
+  const appSecret = randomBytes(48).toString('base64url');
+  const signingKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const profile = process.env.BENCH_CPU_PROF;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), `fourfour-bench-${name}-`)),
+        DATABASE_URL: databaseUrl,
+        APP_SECRET: appSecret,
+        TICKET_SIGNING_KEY: signingKey,
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PAYMENTS_PROVIDER: 'local',
+        STRIPE_SECRET_KEY: '',
+        DEMO_DATA: '0',
+        RATE_LIMIT: 'off',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    const c = new pg.Client({ connectionString: ADMIN_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await c.end();
+  };
+
+  try {
+    for (const started = Date.now(); ; ) {
+      if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+      const ok = await fetch(`${baseUrl}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok && output.includes('is running at')) break;
+      if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  const sign = createSigner({
+    key: deriveKey(appSecret, 'access-token'),
+    algorithm: 'HS256',
+    iss: 'fourfour',
+    aud: 'fourfour:api',
+    expiresIn: 2 * 3600_000,
+  });
+  const cpu = (): CpuSnapshot => {
+    const own = process.cpuUsage();
+    return { server: procCpuMs(child.pid!), bench: (own.user + own.system) / 1000, db: postgresCpuMs() };
+  };
+  return {
+    baseUrl,
+    port,
+    databaseUrl,
+    signingKey,
+    accessToken: (userId, role) => sign({ typ: 'access', role, sv: 0, sub: String(userId) }),
+    cpu,
+    cpuSince(start) {
+      const now = cpu();
+      return { server: now.server - start.server, bench: now.bench - start.bench, db: now.db - start.db };
+    },
+    stop,
+  };
+}
+
+/**
+ * A keep-alive HTTP/1.1 connection that sends prepared requests and reads each answer's status
+ * (the server always sends content-length). Much cheaper per request than node:http's client, so
+ * the load generator, which shares the machine with the server and PostgreSQL, takes less of it.
+ */
+export class LeanConnection {
+  private socket: Socket;
+  private buffer = Buffer.alloc(0);
+  private waiting: ((status: number) => void) | null = null;
+  private ready: Promise<void>;
+
+  constructor(port: number) {
+    this.socket = connect({ port, host: '127.0.0.1', noDelay: true });
+    this.ready = new Promise((resolve, reject) => {
+      this.socket.once('connect', resolve);
+      this.socket.once('error', reject);
+    });
+    this.socket.on('data', (chunk) => this.onData(chunk));
+    this.socket.on('error', () => this.finish(0));
+    this.socket.on('close', () => this.finish(0));
+  }
+
+  private finish(status: number) {
+    const resolve = this.waiting;
+    this.waiting = null;
+    resolve?.(status);
+  }
+
+  private onData(chunk: Buffer) {
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    const headerEnd = this.buffer.indexOf('\r\n\r\n');
+    if (headerEnd < 0) return;
+    const head = this.buffer.subarray(0, headerEnd).toString('latin1');
+    const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+    if (this.buffer.length < headerEnd + 4 + length) return;
+    this.buffer = this.buffer.subarray(headerEnd + 4 + length);
+    this.finish(Number(head.slice(9, 12)));
+  }
+
+  /** Sends one request (a whole HTTP/1.1 message) and answers the response's status; 0 on a broken connection. */
+  async send(request: Buffer | string): Promise<number> {
+    await this.ready;
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+      this.socket.write(request);
+    });
+  }
+
+  close() {
+    this.socket.destroy();
+  }
+}
+
+/** One HTTP/1.1 request as bytes. */
+export function httpRequest(method: string, pathAndQuery: string, headers: Record<string, string>, body = '') {
+  const lines = [`${method} ${pathAndQuery} HTTP/1.1`, 'host: 127.0.0.1', 'connection: keep-alive'];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  lines.push(`content-length: ${Buffer.byteLength(body)}`);
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}
