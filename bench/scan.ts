@@ -6,33 +6,24 @@
  * and never-admitted tickets (admitted zero times) — both must be 0.
  *
  * In the same run, the raw limit: the Ed25519 signature check plus the single-row conditional
- * UPDATE (joined with the event for the admission window) sent straight to PostgreSQL with `pg`,
- * same concurrency, same pool size as the server's. Interleaved, RUNS times each; medians.
+ * UPDATE (joined with the event for the admission window) sent straight to PostgreSQL with `pg`
+ * as a prepared statement (as the server sends its scan), same concurrency, same pool size as the
+ * server's. Interleaved, RUNS times each; medians, with the CPU each side spent per scan.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:scan
  *   BENCH_SCANNERS=50 BENCH_TICKETS=1500 BENCH_RUNS=5 (defaults)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import http from 'node:http';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import path from 'node:path';
-import { SignJWT } from 'jose';
+import { createPublicKey } from 'node:crypto';
+import { cpus } from 'node:os';
 import pg from 'pg';
 import { ADMISSION_OPENS_HOURS_BEFORE } from '../packages/shared/src/constants.ts';
-import { deriveKey } from '../apps/api/src/lib/crypto.ts';
 import { signTicketToken, verifyTicketToken } from '../apps/api/src/lib/ticket-token.ts';
+import { type CpuSnapshot, httpRequest, LeanConnection, median, POOL_SIZE, quantile, startServer } from './support.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCANNERS = Number(process.env.BENCH_SCANNERS ?? 50);
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 1500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SCANS_PER_TICKET = 3;
-/** The server's pool size (openDatabase's default), used for the baseline too. */
-const POOL_SIZE = 20;
 
 interface Sample {
   scans: number;
@@ -43,23 +34,7 @@ interface Sample {
   neverAdmitted: number;
   refused: number;
   errors: number;
-}
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
+  cpu: CpuSnapshot;
 }
 
 /** Each ticket three times in a row: 50 workers pulling in order send the three copies at once. */
@@ -73,6 +48,7 @@ function scanQueue(codes: string[]): number[] {
 async function drive(
   codes: string[],
   scanOne: (worker: number, code: string) => Promise<'admitted' | 'refused' | 'error'>,
+  cpu: { now(): CpuSnapshot; since(start: CpuSnapshot): CpuSnapshot },
 ): Promise<Sample> {
   const queue = scanQueue(codes);
   const admittedCount = new Array<number>(codes.length).fill(0);
@@ -80,6 +56,7 @@ async function drive(
   let next = 0;
   let refused = 0;
   let errors = 0;
+  const cpu0 = cpu.now();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: SCANNERS }, async (_, worker) => {
@@ -95,7 +72,9 @@ async function drive(
     }),
   );
   const wallMs = performance.now() - t0;
+  const spent = cpu.since(cpu0);
   return {
+    cpu: spent,
     scans: queue.length,
     wallMs,
     latencies: latencies.sort((a, b) => a - b),
@@ -108,67 +87,12 @@ async function drive(
 }
 
 async function main() {
-  const dbName = `bench_scan_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
-
-  const appSecret = randomBytes(48).toString('base64url');
-  const signingKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const server = await startServer('scan');
+  const { signingKey } = server;
   const publicKey = createPublicKey(signingKey);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fourfour-bench-scan-')),
-      DATABASE_URL: databaseUrl,
-      APP_SECRET: appSecret,
-      TICKET_SIGNING_KEY: signingKey,
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      PAYMENTS_PROVIDER: 'local',
-      STRIPE_SECRET_KEY: '',
-      DEMO_DATA: '0',
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    const c = new pg.Client({ connectionString: ADMIN_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
-  };
-
+  const cpu = { now: () => server.cpu(), since: (start: CpuSnapshot) => server.cpuSince(start) };
   try {
-    for (const started = Date.now(); ; ) {
-      if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-      const ok = await fetch(`${baseUrl}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok && output.includes('is running at')) break;
-      if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-
+    const databaseUrl = server.databaseUrl;
     const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
     const sync = (await pool.query('SHOW synchronous_commit')).rows[0].synchronous_commit;
     const tag = Date.now().toString(36);
@@ -185,19 +109,7 @@ async function main() {
        VALUES ('holder_${tag}@example.test', 'holder_${tag}', 'x', '1990-01-01', now()) RETURNING id`,
     );
     const holderId = holders[0]!.id;
-    const key = deriveKey(appSecret, 'access-token');
-    const tokens = await Promise.all(
-      staff.map((s) =>
-        new SignJWT({ typ: 'access', role: 'EVENT_WORKER', sv: 0 })
-          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-          .setSubject(String(s.id))
-          .setIssuer('fourfour')
-          .setAudience('fourfour:api')
-          .setIssuedAt()
-          .setExpirationTime('2h')
-          .sign(key),
-      ),
-    );
+    const tokens = staff.map((member) => server.accessToken(member.id, 'EVENT_WORKER'));
     // Doors open: started an hour ago, ends in five.
     const openEvent = async () =>
       Number(
@@ -229,31 +141,26 @@ async function main() {
       return rows.map((r) => signTicketToken(r.id, signingKey));
     }
 
-    const agent = new http.Agent({ keepAlive: true, maxSockets: SCANNERS + 10 });
-    const postScan = (token: string, code: string) =>
-      new Promise<number>((resolve) => {
-        const req = http.request(
-          `${baseUrl}/api/ticket-scan?qrCodeValue=${encodeURIComponent(code)}`,
-          {
-            method: 'POST',
-            agent,
-            headers: { authorization: `Bearer ${token}`, 'x-scanner-device': 'bench' },
-          },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          },
-        );
-        req.on('error', () => resolve(0));
-        req.end();
-      });
+    // One keep-alive connection per scanner (a phone keeps its connection), opened once.
+    const connections = staff.map(() => new LeanConnection(server.port));
+    const postScan = (worker: number, code: string) =>
+      connections[worker]!.send(
+        httpRequest('POST', `/api/ticket-scan?qrCodeValue=${encodeURIComponent(code)}`, {
+          authorization: `Bearer ${tokens[worker]!}`,
+          'x-scanner-device': 'bench',
+        }),
+      );
 
     async function httpRun(): Promise<Sample> {
       const codes = await issueBatch(TICKETS);
-      return drive(codes, async (worker, code) => {
-        const status = await postScan(tokens[worker]!, code);
-        return status === 200 ? 'admitted' : status === 409 ? 'refused' : 'error';
-      });
+      return drive(
+        codes,
+        async (worker, code) => {
+          const status = await postScan(worker, code);
+          return status === 200 ? 'admitted' : status === 409 ? 'refused' : 'error';
+        },
+        cpu,
+      );
     }
 
     // The admitting statement without its log row: the conditional UPDATE joined with the event.
@@ -267,16 +174,20 @@ async function main() {
 
     async function rawRun(): Promise<Sample> {
       const codes = await issueBatch(TICKETS);
-      return drive(codes, async (worker, code) => {
-        const ticketId = verifyTicketToken(code, publicKey);
-        if (!ticketId) return 'error';
-        try {
-          const r = await pool.query(RAW_SQL, [ticketId, staff[worker]!.id]);
-          return r.rowCount === 1 ? 'admitted' : 'refused';
-        } catch {
-          return 'error';
-        }
-      });
+      return drive(
+        codes,
+        async (worker, code) => {
+          const ticketId = verifyTicketToken(code, publicKey);
+          if (!ticketId) return 'error';
+          try {
+            const r = await pool.query({ name: 'raw_admit', text: RAW_SQL, values: [ticketId, staff[worker]!.id] });
+            return r.rowCount === 1 ? 'admitted' : 'refused';
+          } catch {
+            return 'error';
+          }
+        },
+        cpu,
+      );
     }
 
     if (process.env.BENCH_DEBUG) {
@@ -288,13 +199,17 @@ async function main() {
         await fetch(`${baseUrl}/api/health`).then((r) => r.text());
         lat.health.push(performance.now() - t);
         t = performance.now();
-        await postScan(tokens[0]!, codes[i]!);
+        await postScan(0, codes[i]!);
         lat.scan.push(performance.now() - t);
         t = performance.now();
-        await postScan(tokens[0]!, codes[i]!);
+        await postScan(0, codes[i]!);
         lat.refused.push(performance.now() - t);
         t = performance.now();
-        await pool.query(RAW_SQL, [verifyTicketToken(codes[60 + i]!, publicKey), staff[0]!.id]);
+        await pool.query({
+          name: 'raw_admit',
+          text: RAW_SQL,
+          values: [verifyTicketToken(codes[60 + i]!, publicKey), staff[0]!.id],
+        });
         lat.raw.push(performance.now() - t);
       }
       for (const [name, xs] of Object.entries(lat))
@@ -343,6 +258,9 @@ async function main() {
       doubles: samples.reduce((n, x) => n + x.doubleAdmissions, 0),
       never: samples.reduce((n, x) => n + x.neverAdmitted, 0),
       errors: samples.reduce((n, x) => n + x.errors, 0),
+      cpu: (['server', 'bench', 'db'] as const).map((part) =>
+        ((samples.reduce((n, x) => n + x.cpu[part], 0) / samples.reduce((n, x) => n + x.scans, 0)) * 1000).toFixed(0),
+      ),
     });
     const a = summarise(http_);
     const b = summarise(raw);
@@ -351,13 +269,13 @@ async function main() {
       `\nDoor scanning: ${SCANNERS} concurrent scanners, ${TICKETS} tickets x ${SCANS_PER_TICKET} simultaneous scans per run, ${RUNS} interleaved runs, medians. PostgreSQL synchronous_commit=${sync}, pool ${POOL_SIZE}, production server, logger warn, ${cpus().length} CPUs.\n`,
     );
     console.log(
-      '| | validations/s | p50 ms | p99 ms | double admissions | never admitted | errors |\n|---|---:|---:|---:|---:|---:|---:|',
+      '| | validations/s | p50 ms | p99 ms | double admissions | never admitted | errors | CPU µs/scan: server / load or client / db |\n|---|---:|---:|---:|---:|---:|---:|---|',
     );
     console.log(
-      `| HTTP (POST /api/ticket-scan) | ${a.rate.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${a.doubles} | ${a.never} | ${a.errors} |`,
+      `| HTTP (POST /api/ticket-scan) | ${a.rate.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${a.doubles} | ${a.never} | ${a.errors} | ${a.cpu.join(' / ')} |`,
     );
     console.log(
-      `| raw (Ed25519 check + conditional UPDATE via pg) | ${b.rate.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${b.doubles} | ${b.never} | ${b.errors} |`,
+      `| raw (Ed25519 check + conditional UPDATE via pg) | ${b.rate.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${b.doubles} | ${b.never} | ${b.errors} | - / ${b.cpu.slice(1).join(' / ')} |`,
     );
     console.log(
       `\nHTTP / raw: ${((a.rate / b.rate) * 100).toFixed(0)}% (target >= 50%); HTTP p99 ${a.p99.toFixed(1)} ms (target < 50 ms).`,
@@ -370,10 +288,10 @@ async function main() {
       Number(check.ok) !== httpTickets ||
       Number(check.used) !== 2 * httpTickets;
     await pool.end();
-    agent.destroy();
+    for (const c of connections) c.close();
     if (failed) process.exitCode = 1;
   } finally {
-    await stop();
+    await server.stop();
   }
 }
 

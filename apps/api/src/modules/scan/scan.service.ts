@@ -88,8 +88,18 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
   const timeZone = app.config.timezone;
   const label = labels(timeZone);
   const roles = [...SCANNER_ROLES];
-  const localDate = (instantMs: number | null) =>
-    instantMs === null ? null : instantToLocal(new Date(instantMs), timeZone);
+  // Every ticket of an event shares its start and end: remember the few instants a door sees.
+  const localDates = new Map<number, ReturnType<typeof instantToLocal>>();
+  const localDate = (instantMs: number | null) => {
+    if (instantMs === null) return null;
+    let local = localDates.get(instantMs);
+    if (!local) {
+      if (localDates.size >= 1_000) localDates.clear();
+      local = instantToLocal(new Date(instantMs), timeZone);
+      localDates.set(instantMs, local);
+    }
+    return local;
+  };
 
   return {
     async scanTicket({ qrCodeValue, session, device }) {
