@@ -71,9 +71,10 @@ export function registerErrorHandler(
 ): void {
   app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
-    if (request.session && !request.session.confirmed && status < 500 && status !== 401 && options.sessionRefusal) {
+    if (request.session && !request.session.confirmed && status !== 401 && options.sessionRefusal) {
       request.session.confirmed = true;
-      error = (await options.sessionRefusal(request)) ?? error;
+      // If even that read fails, the original error stands (a 5xx says nothing about the account).
+      error = (await options.sessionRefusal(request).catch(() => null)) ?? error;
     }
     if (error instanceof AppError) {
       return reply.status(error.status).send({

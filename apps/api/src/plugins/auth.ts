@@ -97,7 +97,7 @@ export default fp(
       algorithms: ['HS256'],
       allowedIss: ISSUER,
       allowedAud: AUDIENCE,
-      requiredClaims: ['exp', 'sub', 'iat'],
+      requiredClaims: ['exp', 'sub', 'iat', 'iss', 'aud'],
       cache: 2_000,
     });
 
@@ -115,9 +115,14 @@ export default fp(
       },
       verify(token) {
         try {
-          const payload = verifyToken(token) as { sub?: unknown; typ?: unknown; sv?: unknown };
-          const userId = Number(payload.sub);
-          if (payload.typ !== TOKEN_TYPE || !Number.isSafeInteger(userId) || typeof payload.sv !== 'number')
+          const payload = verifyToken(token) as { sub?: unknown; typ?: unknown; sv?: unknown; iat?: unknown };
+          const userId = typeof payload.sub === 'string' && /^\d{1,15}$/.test(payload.sub) ? Number(payload.sub) : NaN;
+          if (
+            payload.typ !== TOKEN_TYPE ||
+            !Number.isSafeInteger(userId) ||
+            typeof payload.sv !== 'number' ||
+            typeof payload.iat !== 'number'
+          )
             return null;
           return { userId, sessionVersion: payload.sv };
         } catch (err) {

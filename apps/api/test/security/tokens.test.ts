@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '../../src/lib/crypto.ts';
-import { createUser, type TestUser } from '../factories.ts';
+import { createEvent, createUser, type TestUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -10,6 +10,7 @@ describe('access tokens the API refuses', () => {
   let t: TestApp;
   let fan: TestUser;
   let key: Buffer;
+  let eventId: number;
   const now = () => Math.floor(Date.now() / 1000);
   const claims = (overrides: Record<string, unknown> = {}) => ({
     sub: String(fan.id),
@@ -25,11 +26,26 @@ describe('access tokens the API refuses', () => {
   const sign = (payload: Record<string, unknown>, secret: Uint8Array = key) =>
     new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
   const me = (token: string) => t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+  /** The same token on the three kinds of guard: requireAuth, requireSession() and requireSession(roles). */
+  const statusesFor = async (token: string) => {
+    const headers = { authorization: `Bearer ${token}` };
+    const reserve = await t.app.inject({
+      method: 'POST',
+      url: `/api/tickets/reserve?eventId=${eventId}`,
+      headers,
+      payload: [
+        { ticketType: 'STANDARD', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', useFreeTicket: false },
+      ],
+    });
+    const scan = await t.app.inject({ method: 'POST', url: '/api/ticket-scan?qrCodeValue=x', headers });
+    return [(await me(token)).statusCode, reserve.statusCode, scan.statusCode];
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT: 'off' }, jobs: { work: false } });
     fan = await createUser(t.app);
     key = deriveKey(t.app.config.appSecret, 'access-token');
+    eventId = (await createEvent(t.app)).id;
   });
   afterAll(async () => t?.close());
 
@@ -38,11 +54,28 @@ describe('access tokens the API refuses', () => {
     expect(res.statusCode).toBe(200);
     // The role comes from the database, never from the token's claim.
     expect(res.json().role).toBe('USER');
+    // A USER may reserve, but not scan, whatever the token's role claim says.
+    expect(await statusesFor(await sign(claims()))).toEqual([200, 200, 403]);
+  });
+
+  it('refuses, on every kind of guard, a token without issuer or audience, or with a malformed iat', async () => {
+    const { iss: _iss, ...noIssuer } = claims();
+    const { aud: _aud, ...noAudience } = claims();
+    for (const payload of [noIssuer, noAudience, claims({ iat: 'x' }), claims({ sub: 'me' }), claims({ sv: '0' })]) {
+      expect(await statusesFor(await sign(payload)), JSON.stringify(payload)).toEqual([401, 401, 401]);
+    }
+  });
+
+  it('stops accepting a token once it expires, although verified tokens are remembered', async () => {
+    const token = await sign(claims({ exp: now() + 2 }));
+    expect((await me(token)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 3_100));
+    expect(await statusesFor(token)).toEqual([401, 401, 401]);
   });
 
   it('refuses a token signed with another key', async () => {
-    const res = await me(await sign(claims(), new TextEncoder().encode('x'.repeat(64))));
-    expect(res.statusCode).toBe(401);
+    const forged = await sign(claims(), new TextEncoder().encode('x'.repeat(64)));
+    expect(await statusesFor(forged)).toEqual([401, 401, 401]);
   });
 
   it('refuses an expired token', async () => {
@@ -85,7 +118,7 @@ describe('access tokens the API refuses', () => {
   });
 
   it('refuses a token whose session version is stale (after a password change or reset)', async () => {
-    expect((await me(await sign(claims({ sv: 1 })))).statusCode).toBe(401);
+    expect(await statusesFor(await sign(claims({ sv: 1 })))).toEqual([401, 401, 401]);
   });
 
   it('refuses malformed authorization headers without a server error', async () => {

@@ -255,12 +255,17 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
     });
   };
 
-  let row = await attempt();
-  if (!row.id && row.has_lapsed_holds && (await releaseExpiredHolds(db, input.eventId)) > 0) row = await attempt();
-  // The account, as the statement found it: gone, disabled or signed out everywhere; or UNDERAGE.
-  if (row.buyer_status === null) throw unauthorized(SESSION_ENDED_MESSAGE);
-  session.confirmed = true;
-  if (row.buyer_status === 'UNDERAGE') throw underage();
+  // The account, as the statement found it (gone, disabled or signed out everywhere; or UNDERAGE),
+  // before anything else happens on its behalf.
+  const checkBuyer = (found: HoldRow) => {
+    if (found.buyer_status === null) throw unauthorized(SESSION_ENDED_MESSAGE);
+    session.confirmed = true;
+    if (found.buyer_status === 'UNDERAGE') throw underage();
+    return found;
+  };
+  let row = checkBuyer(await attempt());
+  if (!row.id && row.has_lapsed_holds && (await releaseExpiredHolds(db, input.eventId)) > 0)
+    row = checkBuyer(await attempt());
   if (!row.id) {
     // Tell the buyer why: no such event, the sale is closed, or the stock is not there.
     if (row.event_id === null) throw notFound(EVENT_MESSAGES.notFound);

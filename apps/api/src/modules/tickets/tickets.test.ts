@@ -102,6 +102,24 @@ describe('tickets with the local provider', () => {
       expect((await stockOf(t.app, event.id)).heldStandard).toBe(0);
     });
 
+    it('does nothing on behalf of an ended session, not even releasing lapsed holds', async () => {
+      const event = await createEvent(t.app, { totalStandard: 1 });
+      const other = await createUser(t.app);
+      const token = (await reserve(t.app, other, event.id, [draft()])).json().reservationToken;
+      await t.app.db
+        .update(reservations)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(reservations.id, token));
+      const gone = await createUser(t.app);
+      await t.app.db.update(users).set({ deleted: true }).where(eq(users.id, gone.id));
+      expect((await reserve(t.app, gone, event.id, [draft()])).statusCode).toBe(401);
+      const [lapsed] = await t.app.db.select().from(reservations).where(eq(reservations.id, token));
+      expect(lapsed!.status).toBe('HELD');
+      expect((await stockOf(t.app, event.id)).heldStandard).toBe(1);
+      // A live buyer's refusal does release it, and takes the ticket.
+      expect((await reserve(t.app, fan, event.id, [draft()])).statusCode).toBe(200);
+    });
+
     it('refuses an UNDERAGE account with 403 and holds nothing', async () => {
       const buyer = await createUser(t.app);
       const event = await createEvent(t.app);
