@@ -1,4 +1,5 @@
-import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject, sign } from 'node:crypto';
+import sodium from 'sodium-native';
 
 /**
  * The value inside a ticket's QR code: `FT1.<ticket id, 16 bytes base64url>.<Ed25519 signature,
@@ -29,6 +30,22 @@ function publicKeyOf(key: string | KeyObject): KeyObject {
     publicKeys.set(key, found);
   }
   return found;
+}
+
+/**
+ * The 32 raw bytes of an Ed25519 public key, for libsodium. Verification is the costliest step of
+ * a door scan: libsodium checks a signature in about half the time OpenSSL (node:crypto) takes.
+ */
+const rawPublicKeys = new WeakMap<KeyObject, Buffer>();
+function rawPublicKeyOf(key: KeyObject): Buffer {
+  let raw = rawPublicKeys.get(key);
+  if (!raw) {
+    const jwk = key.export({ format: 'jwk' });
+    if (jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') throw new Error('ticket signing keys are Ed25519');
+    raw = Buffer.from(jwk.x, 'base64url');
+    rawPublicKeys.set(key, raw);
+  }
+  return raw;
 }
 
 function uuidToBytes(id: string): Buffer {
@@ -63,10 +80,10 @@ export function verifyTicketToken(token: string, key: string | KeyObject): strin
   if (idBytes.length !== 16 || signature.length !== 64) return null;
   // Base64url has several spellings of the same bytes; accept only the canonical one.
   if (idBytes.toString('base64url') !== idPart || signature.toString('base64url') !== sigPart) return null;
-  try {
-    const ok = verify(null, Buffer.from(`${PREFIX}.${idPart}`), publicKeyOf(key), signature);
-    return ok ? bytesToUuid(idBytes) : null;
-  } catch {
-    return null;
-  }
+  const ok = sodium.crypto_sign_verify_detached(
+    signature,
+    Buffer.from(`${PREFIX}.${idPart}`),
+    rawPublicKeyOf(publicKeyOf(key)),
+  );
+  return ok ? bytesToUuid(idBytes) : null;
 }

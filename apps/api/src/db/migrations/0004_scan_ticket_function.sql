@@ -4,7 +4,7 @@
 --      window open, and the scanner's account live, same session version, one of p_roles), so two
 --      doors scanning the same code at once cannot both admit it: PostgreSQL lets one UPDATE win
 --      and re-checks status = 'VALID' for the other, which then matches nothing. An admission
---      writes its scan-log row in the same transaction (OK);
+--      writes its scan-log row in the same statement (OK);
 --   2. otherwise why not, read afresh (a VOLATILE function's statement sees what a concurrent
 --      door committed while this UPDATE waited): the scanner's session ended (SESSION_ENDED) or
 --      lacks the role (FORBIDDEN), else ALREADY_USED, VOID, WRONG_DAY, or INVALID for a genuine
@@ -16,44 +16,48 @@ CREATE FUNCTION scan_ticket(
   p_session_version integer,
   p_roles text[],
   p_device text,
-  p_opens_hours integer
-) RETURNS TABLE (
-  outcome text,
-  ticket_id uuid,
-  event_id bigint,
-  ticket_status text,
-  ticket_type text,
-  first_name text,
-  last_name text,
-  date_of_birth text,
-  title text,
-  starts_ms float8,
-  ends_ms float8,
-  used_ms float8,
-  admitted_by text
+  p_opens_hours integer,
+  OUT outcome text,
+  OUT ticket_id uuid,
+  OUT event_id bigint,
+  OUT ticket_status text,
+  OUT ticket_type text,
+  OUT first_name text,
+  OUT last_name text,
+  OUT date_of_birth text,
+  OUT title text,
+  OUT starts_ms float8,
+  OUT ends_ms float8,
+  OUT used_ms float8,
+  OUT admitted_by text
 ) LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 DECLARE
   v_role text;
 BEGIN
-  UPDATE tickets t
-  SET status = 'USED', used_at = now(), used_by = p_scanner, used_device = p_device
-  FROM events e, users s
-  WHERE t.id = p_ticket AND t.status = 'VALID' AND e.id = t.event_id AND NOT e.cancelled
-    AND e.starts_at IS NOT NULL
-    AND now() >= e.starts_at - make_interval(hours => p_opens_hours)
-    AND now() < coalesce(e.ends_at, e.starts_at + make_interval(hours => p_opens_hours))
-    AND s.id = p_scanner AND s.session_version = p_session_version AND NOT s.deleted AND NOT s.disabled
-    AND s.role::text = ANY (p_roles)
-  RETURNING 'OK', t.id, t.event_id, t.status::text, t.ticket_type::text, t.first_name, t.last_name,
-    t.date_of_birth::text, e.title, floor(extract(epoch FROM e.starts_at) * 1000)::float8,
-    floor(extract(epoch FROM e.ends_at) * 1000)::float8, floor(extract(epoch FROM t.used_at) * 1000)::float8, NULL
-  INTO outcome, ticket_id, event_id, ticket_status, ticket_type, first_name, last_name, date_of_birth, title,
-    starts_ms, ends_ms, used_ms, admitted_by;
-  IF FOUND THEN
+  WITH admitted AS (
+    UPDATE tickets t
+    SET status = 'USED', used_at = now(), used_by = p_scanner, used_device = p_device
+    FROM events e, users s
+    WHERE t.id = p_ticket AND t.status = 'VALID' AND e.id = t.event_id AND NOT e.cancelled
+      AND e.starts_at IS NOT NULL
+      AND now() >= e.starts_at - make_interval(hours => p_opens_hours)
+      AND now() < coalesce(e.ends_at, e.starts_at + make_interval(hours => p_opens_hours))
+      AND s.id = p_scanner AND s.session_version = p_session_version AND NOT s.deleted AND NOT s.disabled
+      AND s.role::text = ANY (p_roles)
+    RETURNING t.id, t.event_id, t.ticket_type, t.first_name, t.last_name, t.date_of_birth, e.title,
+      e.starts_at, e.ends_at, t.used_at
+  ), logged AS (
     INSERT INTO ticket_scans (ticket_id, event_id, scanner_id, result, device)
-    VALUES (p_ticket, event_id, p_scanner, 'OK', p_device);
-    RETURN NEXT;
+    SELECT a.id, a.event_id, p_scanner, 'OK', p_device FROM admitted a
+  )
+  SELECT 'OK', a.id, a.event_id, 'USED', a.ticket_type::text, a.first_name, a.last_name, a.date_of_birth::text,
+    a.title, floor(extract(epoch FROM a.starts_at) * 1000)::float8, floor(extract(epoch FROM a.ends_at) * 1000)::float8,
+    floor(extract(epoch FROM a.used_at) * 1000)::float8, NULL
+  INTO outcome, ticket_id, event_id, ticket_status, ticket_type, first_name, last_name, date_of_birth, title,
+    starts_ms, ends_ms, used_ms, admitted_by
+  FROM admitted a;
+  IF FOUND THEN
     RETURN;
   END IF;
 
@@ -93,6 +97,5 @@ BEGIN
   END IF;
   -- RETRY: admissible now, yet the UPDATE matched nothing (the ticket or event changed under it);
   -- the caller scans once more.
-  RETURN NEXT;
 END;
 $$;
