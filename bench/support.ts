@@ -36,10 +36,12 @@ async function freePort(): Promise<number> {
 }
 
 /** CPU time (ms) a process has used so far, from /proc (Linux; 10 ms resolution). */
-export function procCpuMs(pid: number): number {
+export function procCpuMs(pid: number, which: 'all' | 'user' | 'system' = 'all'): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const user = Number(fields[11]);
+    const system = Number(fields[12]);
+    return ((which === 'user' ? user : which === 'system' ? system : user + system) * 1000) / 100;
   } catch {
     return 0;
   }
@@ -60,6 +62,8 @@ export function postgresCpuMs(): number {
 /** CPU ms used by the server process, this process (load generator, raw client) and PostgreSQL. */
 export interface CpuSnapshot {
   server: number;
+  /** The part of `server` spent in the kernel (system calls: sockets). */
+  serverKernel: number;
   bench: number;
   db: number;
 }
@@ -159,7 +163,12 @@ export async function startServer(name: string): Promise<BenchServer> {
   });
   const cpu = (): CpuSnapshot => {
     const own = process.cpuUsage();
-    return { server: procCpuMs(child.pid!), bench: (own.user + own.system) / 1000, db: postgresCpuMs() };
+    return {
+      server: procCpuMs(child.pid!),
+      serverKernel: procCpuMs(child.pid!, 'system'),
+      bench: (own.user + own.system) / 1000,
+      db: postgresCpuMs(),
+    };
   };
   return {
     baseUrl,
@@ -170,7 +179,12 @@ export async function startServer(name: string): Promise<BenchServer> {
     cpu,
     cpuSince(start) {
       const now = cpu();
-      return { server: now.server - start.server, bench: now.bench - start.bench, db: now.db - start.db };
+      return {
+        server: now.server - start.server,
+        serverKernel: now.serverKernel - start.serverKernel,
+        bench: now.bench - start.bench,
+        db: now.db - start.db,
+      };
     },
     stop,
   };

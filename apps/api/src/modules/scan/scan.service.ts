@@ -60,7 +60,8 @@ interface ScanRow {
   admitted_by: string | null;
 }
 
-const SCAN_SQL = 'SELECT * FROM scan_ticket($1, $2, $3, $4, $5, $6)';
+/** The rules' constants (scanner roles, window hours) are part of the prepared statement's text. */
+const SCAN_SQL = `SELECT * FROM scan_ticket($1, $2, $3, '{${SCANNER_ROLES.join(',')}}'::text[], $4, ${ADMISSION_OPENS_HOURS_BEFORE})`;
 
 function labels(timeZone: string) {
   const day = new Intl.DateTimeFormat('en-GB', {
@@ -87,7 +88,6 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
   const scanLog = createScanLog(app);
   const timeZone = app.config.timezone;
   const label = labels(timeZone);
-  const roles = [...SCANNER_ROLES];
   // Every ticket of an event shares its start and end: remember the few instants a door sees.
   const localDates = new Map<number, ReturnType<typeof instantToLocal>>();
   const localDate = (instantMs: number | null) => {
@@ -116,7 +116,7 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
       for (let attempt = 0; attempt < 2; attempt++) {
         const { rows } = await app.database.raw.query<ScanRow>(
           SCAN_SQL,
-          [ticketId, scannerId, session.sessionVersion, roles, device, ADMISSION_OPENS_HOURS_BEFORE],
+          [ticketId, scannerId, session.sessionVersion, device],
           'scan_ticket',
         );
         const found = rows[0]!;
