@@ -210,14 +210,21 @@ async function main() {
       '| K buyers | S tickets | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw pg req/s | raw p50 ms | raw p99 ms | HTTP / raw | holds granted (every run) | errors | CPU µs/req HTTP: server (of which kernel) / load / db | raw: client / db |',
     );
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---|');
+    const pairedLines: string[] = [];
     for (const k of KS) {
       const { http: h, raw: r } = results.get(k)!;
       const a = summarise(h);
       const b = summarise(r);
+      // Each HTTP run and its raw partner ran back to back: their ratio drifts less with the machine.
+      const paired = h.map((x, i) => x.wallMs > 0 && r[i]!.wallMs / x.wallMs);
+      pairedLines.push(
+        `K=${k}: HTTP / raw per run ${paired.map((x) => `${(Number(x) * 100).toFixed(0)}%`).join(', ')} (paired median ${(median(paired.map(Number)) * 100).toFixed(0)}%)`,
+      );
       console.log(
         `| ${k} | ${stockFor(k)} | ${a.rate.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${b.rate.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${((a.rate / b.rate) * 100).toFixed(0)}% | ${[...new Set(a.granted)].join('/')} = S | ${a.errors + b.errors} | ${a.cpu.server} (${a.cpu.serverKernel}) / ${a.cpu.bench} / ${a.cpu.db} | ${b.cpu.bench} / ${b.cpu.db} |`,
       );
     }
+    console.log(`\n${pairedLines.join('\n')}`);
     await pool.end();
     for (const c of connections) c.close();
   } finally {
