@@ -12,7 +12,7 @@
  */
 import { cpus } from 'node:os';
 import pg from 'pg';
-import { holdQuery } from '../apps/api/src/modules/tickets/reserve.service.ts';
+import { holdQuery } from '../apps/api/src/modules/tickets/hold-statement.ts';
 import { type CpuSnapshot, httpRequest, LeanConnection, median, POOL_SIZE, quantile, startServer } from './support.ts';
 
 const KS = (process.env.BENCH_K ?? '50,200,1000').split(',').map(Number);

@@ -196,7 +196,7 @@ async function main() {
       const lat = { health: [] as number[], scan: [] as number[], refused: [] as number[], raw: [] as number[] };
       for (let i = 0; i < 60; i++) {
         let t = performance.now();
-        await fetch(`${baseUrl}/api/health`).then((r) => r.text());
+        await fetch(`${server.baseUrl}/api/health`).then((r) => r.text());
         lat.health.push(performance.now() - t);
         t = performance.now();
         await postScan(0, codes[i]!);

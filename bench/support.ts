@@ -197,7 +197,7 @@ export async function startServer(name: string): Promise<BenchServer> {
  */
 export class LeanConnection {
   private socket: Socket;
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private waiting: ((status: number) => void) | null = null;
   private ready: Promise<void>;
 

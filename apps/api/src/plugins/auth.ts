@@ -1,4 +1,4 @@
-import { eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
@@ -29,7 +29,7 @@ export interface AccessTokens {
 /**
  * The signed claims of a request's access token, for routes guarded by `requireSession`: the token
  * is verified at once, but the account (deleted, disabled, session version, role) is checked by
- * the route's own statement (liveAccount), saving a round trip on the busiest routes. The
+ * the route's own statement (liveAccount, db/live-account.ts), saving a round trip on the busiest routes. The
  * route sets `confirmed` once its statement has checked the account; an error answered before
  * that is preceded by the usual account read (sessionRefusal), so an ended session still gets 401,
  * and a caller without the role 403, before anything else.
@@ -41,14 +41,6 @@ export interface SessionClaims {
   roles: readonly Role[] | null;
   confirmed: boolean;
 }
-
-/**
- * The account behind a session's claims, as a query of at most one row (id, role,
- * verification_status): a deleted or disabled account, or one whose sessions were ended, has none.
- * The same test loadUser applies, for statements that check the account themselves.
- */
-export const liveAccount = (userId: SQLWrapper, sessionVersion: SQLWrapper) =>
-  sql`SELECT id, role, verification_status FROM users WHERE id = ${userId} AND session_version = ${sessionVersion} AND NOT deleted AND NOT disabled`;
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
