@@ -10,12 +10,12 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:events
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, median, procCpuMs } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -33,21 +33,6 @@ interface Run {
   p99: number;
   errors: number;
   non2xx: number;
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
@@ -132,17 +117,10 @@ async function seedEvents(baseUrl: string): Promise<void> {
   }
 }
 
-/** utime + stime of a process in ms, from /proc (Linux). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / 100;
-}
-
 async function load(target: Run['target'], url: string, seconds: number, pid: number): Promise<Run> {
-  const before = cpuMs(pid);
+  const before = procCpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
-  const used = cpuMs(pid) - before;
+  const used = procCpuMs(pid) - before;
   return {
     target,
     rps: result.requests.average,
