@@ -108,7 +108,12 @@ export async function deleteAccount(app: FastifyInstance, userId: number): Promi
 onAccountDeleted('account.subscription-cancel-at-period-end', async (_app, userId, tx) => {
   await tx
     .update(subscriptions)
-    .set({ cancelAtPeriodEnd: true, updatedAt: sql`now()` })
+    // As the provider's mapping has it: a running plan with a cancellation scheduled is CANCELLED.
+    .set({
+      cancelAtPeriodEnd: true,
+      status: sql`CASE WHEN ${subscriptions.status} = 'ACTIVE' THEN 'CANCELLED' ELSE ${subscriptions.status} END`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['ACTIVE', 'FAILED'])));
   await tx
     .update(users)
