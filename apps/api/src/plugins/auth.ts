@@ -44,6 +44,13 @@ export interface SessionClaims {
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
+/** The account test every request applies (liveAccount is its SQL form): not deleted or disabled, sessions not ended since the token. */
+export const isLiveAccount = (
+  row: { deleted: boolean; disabled: boolean; sessionVersion: number } | undefined,
+  sessionVersion: number,
+): row is { deleted: boolean; disabled: boolean; sessionVersion: number } =>
+  !!row && !row.deleted && !row.disabled && row.sessionVersion === sessionVersion;
+
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
@@ -158,7 +165,7 @@ export default fp(
       const claims = claimsOf(request);
       if (claims === null || claims === 'invalid') return claims;
       const [row] = await readAccount.execute({ id: claims.userId });
-      if (!row || row.deleted || row.disabled || row.sessionVersion !== claims.sessionVersion) return 'invalid';
+      if (!row || !isLiveAccount(row, claims.sessionVersion)) return 'invalid';
       return {
         id: row.id,
         email: row.email ?? '',

@@ -15,7 +15,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
-import { SESSION_ENDED_MESSAGE, type SessionClaims } from '../../plugins/auth.ts';
+import { isLiveAccount, SESSION_ENDED_MESSAGE, type SessionClaims } from '../../plugins/auth.ts';
 import { type HoldParams, type HoldRow, holdQuery, holdStatement } from './hold-statement.ts';
 import {
   countFreeTicketsHeld,
@@ -173,8 +173,7 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
         .from(users)
         .where(eq(users.id, session.userId))
         .for('update');
-      if (!user || user.deleted || user.disabled || user.sessionVersion !== session.sessionVersion)
-        throw unauthorized(SESSION_ENDED_MESSAGE);
+      if (!user || !isLiveAccount(user, session.sessionVersion)) throw unauthorized(SESSION_ENDED_MESSAGE);
       session.confirmed = true;
       if (user.verificationStatus === 'UNDERAGE') throw underage();
       const year = currentYear(app.config.timezone);
