@@ -1,36 +1,57 @@
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 
 /**
- * An isolated database for one test file: a fresh in-memory PGlite, or, when DATABASE_URL is set,
- * a new PostgreSQL database created for the file and dropped afterwards.
+ * An isolated database for one test file, with every migration applied: a fresh copy of the run's
+ * template (test/global-setup.ts), an embedded PGlite in its own directory or, when DATABASE_URL is
+ * set, a new PostgreSQL database; removed or dropped on close. `migrated: false` starts from an
+ * empty database instead (in memory for PGlite), for the tests of the migrations themselves.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return openDatabase({});
+  const template = migrated ? inject('testDatabaseTemplate') : undefined;
+  if (!adminUrl) {
+    if (template?.kind !== 'pglite') return openDatabase({});
+    const root = mkdtempSync(path.join(path.dirname(path.dirname(template.dir)), 'fourfour-test-db-'));
+    const dir = path.join(root, 'db');
+    cpSync(template.dir, dir, { recursive: true });
+    const database = await openDatabase({ pgliteDir: dir });
+    return onClose(database, async () => rmSync(root, { recursive: true, force: true }));
+  }
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const from = template?.kind === 'postgres' ? ` TEMPLATE ${template.name}` : '';
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${from}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 30 });
+  return onClose(database, () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+function onClose(database: Database, after: () => Promise<void>): Database {
   const close = database.close.bind(database);
   database.close = async () => {
     await close();
-    const again = new pg.Client({ connectionString: adminUrl });
-    await again.connect();
-    await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await again.end();
+    await after();
   };
   return database;
+}
+
+/** One statement on the server DATABASE_URL names (CREATE or DROP DATABASE). */
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
 }
 
 export function testConfig(env: Record<string, string | undefined> = {}): Config {

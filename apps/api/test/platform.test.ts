@@ -60,7 +60,7 @@ describe('configuration', () => {
 
 describe('migrations', () => {
   it('create every table and apply only once, however often start-up runs them', async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ migrated: false });
     try {
       await database.migrate();
       await database.migrate();
