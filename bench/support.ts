@@ -47,13 +47,22 @@ export function procCpuMs(pid: number, which: 'all' | 'user' | 'system' = 'all')
   }
 }
 
-/** CPU time (ms) of every PostgreSQL process on this machine. */
-export function postgresCpuMs(): number {
+/**
+ * CPU time (ms) of the PostgreSQL processes that serve `database`: its backends and the cluster's
+ * own processes (WAL writer, checkpointer, …), not backends of other databases, so a test suite
+ * running beside the bench does not land in its figures. A backend's title is
+ * "postgres: <cluster>: <role> <database> <client> <state>"; every bench role is `postgres`.
+ */
+export function postgresCpuMs(database: string): number {
   let total = 0;
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      if (readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres')) total += procCpuMs(Number(d));
+      if (!readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres')) continue;
+      const title = readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const backend = /^postgres: [^:]+: postgres (\S+)/.exec(title);
+      if (backend && backend[1] !== database) continue;
+      total += procCpuMs(Number(d));
     } catch {}
   }
   return total;
@@ -167,7 +176,7 @@ export async function startServer(name: string): Promise<BenchServer> {
       server: procCpuMs(child.pid!),
       serverKernel: procCpuMs(child.pid!, 'system'),
       bench: (own.user + own.system) / 1000,
-      db: postgresCpuMs(),
+      db: postgresCpuMs(dbName),
     };
   };
   return {

@@ -130,7 +130,12 @@ export const tickets = pgTable(
     status: ticketStatusEnum('status').notNull().default('VALID'),
     affiliateId: bigint('affiliate_id', { mode: 'number' }).references(() => users.id),
     usedAt: ts('used_at'),
-    usedBy: bigint('used_by', { mode: 'number' }).references(() => users.id),
+    // No foreign key: an admission must not take a KEY SHARE lock on the scanner's user row. Batches
+    // of scans running side by side share scanners, and rows key-share-locked by several
+    // transactions at once become MultiXacts, which cost the database more than the scans
+    // themselves. The admitting statement checks the scanner's account; users are never
+    // hard-deleted (as for ticket_scans.scanner_id).
+    usedBy: bigint('used_by', { mode: 'number' }),
     usedDevice: text('used_device'),
     voidedAt: ts('voided_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

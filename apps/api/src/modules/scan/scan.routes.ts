@@ -26,7 +26,7 @@ const scanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ticket-scan',
     {
-      // scan_ticket checks the scanner's account and role itself: one round trip per scan.
+      // scan_tickets checks the scanner's account and role itself, in the scan's one round trip.
       preHandler: app.requireSession(...SCANNER_ROLES),
       schema: {
         tags: ['scan'],

@@ -1,7 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ADMISSION_OPENS_HOURS_BEFORE } from '@fourfour/shared/constants';
-import { SCANNER_ROLES, type TicketType } from '@fourfour/shared/enums';
 import {
   alreadyUsedMessage,
   SCAN_HTTP_STATUS,
@@ -14,22 +13,30 @@ import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { verifyTicketToken } from '../../lib/ticket-token.ts';
 import { instantToLocal } from '../../lib/time.ts';
 import { SESSION_ENDED_MESSAGE, type SessionClaims } from '../../plugins/auth.ts';
+import {
+  createScanBatcher,
+  runScanBatch,
+  SCAN_BATCH_MAX,
+  SCAN_BATCHES_IN_FLIGHT,
+  type ScanAttempt,
+} from './scan-batch.ts';
 import { createScanLog } from './scan-log.ts';
 
 /**
  * Door scanning. The QR value's Ed25519 signature is checked before anything touches the
- * database; a genuine code then costs ONE round trip: the scan_ticket function (migration 0004)
- * checks the scanner's account and role, admits the ticket with one conditional UPDATE whose WHERE
- * holds every rule (ticket still VALID, event not cancelled, admission window open) and logs it,
- * or, when nothing was admitted, reads afresh why not. Two doors scanning the same code at the
- * same moment cannot both admit it: PostgreSQL lets one UPDATE win and re-checks
- * `status = 'VALID'` for the other. A refusal never consumes a ticket; refusals are logged in
- * batches (scan-log.ts).
+ * database; a genuine code then costs a share of ONE round trip: the scan_tickets function
+ * (migration 0006) takes a batch of scans (one scan at a quiet door; the scans that queued while
+ * the database was busy at a crowded one, scan-batch.ts), checks each scanner's account and role,
+ * admits the tickets with one conditional UPDATE whose WHERE holds every rule (ticket still
+ * VALID, event not cancelled, admission window open) and logs them, then reads afresh each scan's
+ * answer. Two doors scanning the same code at the same moment cannot both admit it: PostgreSQL
+ * lets one UPDATE win and re-checks `status = 'VALID'` for the other; within one batch a ticket
+ * is tried once. A refusal never consumes a ticket; refusals are logged in batches (scan-log.ts).
  */
 
 export interface ScanInput {
   qrCodeValue: string;
-  /** The scanner's signed session: scan_ticket checks the account and its role. */
+  /** The scanner's signed session: scan_tickets checks the account and its role. */
   session: SessionClaims;
   device: string | null;
 }
@@ -41,27 +48,6 @@ function refuse(
 ) {
   return new AppError(status, SCAN_HTTP_STATUS[status], message, undefined, { status, ...extra });
 }
-
-/** One row of scan_ticket: what happened, and the ticket and event as they then stood. */
-interface ScanRow {
-  outcome: 'OK' | 'ALREADY_USED' | 'VOID' | 'WRONG_DAY' | 'RETRY' | 'INVALID' | 'SESSION_ENDED' | 'FORBIDDEN';
-  ticket_id: string | null;
-  event_id: number | string | null;
-  ticket_status: 'VALID' | 'USED' | 'VOID' | null;
-  ticket_type: TicketType | null;
-  first_name: string | null;
-  last_name: string | null;
-  date_of_birth: string | null;
-  title: string | null;
-  /** Epoch milliseconds (float8): both drivers answer a plain number. */
-  starts_ms: number | null;
-  ends_ms: number | null;
-  used_ms: number | null;
-  admitted_by: string | null;
-}
-
-/** The rules' constants (scanner roles, window hours) are part of the prepared statement's text. */
-const SCAN_SQL = `SELECT * FROM scan_ticket($1, $2, $3, '{${SCANNER_ROLES.join(',')}}'::text[], $4, ${ADMISSION_OPENS_HOURS_BEFORE})`;
 
 function labels(timeZone: string) {
   const day = new Intl.DateTimeFormat('en-GB', {
@@ -86,6 +72,11 @@ export interface ScanService {
 /** `publicKey` is derived once at start-up from the ticket signing key. */
 export function createScanService(app: FastifyInstance, publicKey: KeyObject): ScanService {
   const scanLog = createScanLog(app);
+  const batcher = createScanBatcher({
+    run: (attempts: ScanAttempt[]) => runScanBatch(app.database.raw, attempts, app.log),
+    maxInFlight: SCAN_BATCHES_IN_FLIGHT,
+    maxBatch: SCAN_BATCH_MAX,
+  });
   const timeZone = app.config.timezone;
   const label = labels(timeZone);
   // Every ticket of an event shares its start and end: remember the few instants a door sees.
@@ -114,12 +105,7 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
       }
 
       for (let attempt = 0; attempt < 2; attempt++) {
-        const { rows } = await app.database.raw.query<ScanRow>(
-          SCAN_SQL,
-          [ticketId, scannerId, session.sessionVersion, device],
-          'scan_ticket',
-        );
-        const found = rows[0]!;
+        const found = await batcher.scan({ ticketId, scannerId, sessionVersion: session.sessionVersion, device });
         if (found.outcome === 'SESSION_ENDED') throw unauthorized(SESSION_ENDED_MESSAGE);
         session.confirmed = true;
         if (found.outcome === 'FORBIDDEN') throw forbidden();

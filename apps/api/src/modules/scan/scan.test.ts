@@ -2,13 +2,16 @@ import { generateKeyPairSync } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMISSION_OPENS_HOURS_BEFORE } from '@fourfour/shared/constants';
+import { SCANNER_ROLES } from '@fourfour/shared/enums';
 import { SCAN_MESSAGES } from '@fourfour/shared/scan';
 import { ticketScans, tickets, users } from '../../db/schema/index.ts';
 import { signTicketToken } from '../../lib/ticket-token.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
 import { createCheckout, draft, reserve } from '../tickets/tickets.test-kit.ts';
+import { runScanBatch } from './scan-batch.ts';
 import { issueTickets, scan } from './scan.test-kit.ts';
 
 const HOUR = 3600_000;
@@ -272,6 +275,169 @@ describe('door scanning', () => {
       .where(eq(ticketScans.ticketId, ticket!.id))
       .groupBy(ticketScans.result);
     expect(Object.fromEntries(log.map((l) => [l.result, l.n]))).toEqual({ OK: 1, ALREADY_USED: 49 });
+  });
+
+  // At a crowded door the scans that queue while the database is busy go together, in one call of
+  // scan_tickets (scan-batch.ts). Each must get exactly the answer it would have had alone.
+  describe('scans that reach the database together', () => {
+    it('answers every scan of a batch on its own: duplicates, refusals and other scanners’ accounts', async () => {
+      const event = await createEvent(t.app, tonight());
+      const later = await createEvent(t.app, { startsAt: new Date(Date.now() + 7 * 24 * HOUR) });
+      const [a, d] = await issueTickets(t.app, fan, event.id, 2);
+      const [refunded] = await issueTickets(t.app, fan, event.id, 1, { status: 'VOID' });
+      const [early] = await issueTickets(t.app, fan, later.id);
+      const admin = await createUser(t.app, { role: 'ADMIN' });
+      const demoted = await createUser(t.app, { role: 'EVENT_WORKER' });
+      const signedOut = await createUser(t.app, { role: 'EVENT_WORKER' });
+      await t.app.db.update(users).set({ role: 'USER' }).where(eq(users.id, demoted.id));
+      await t.app.db.update(users).set({ sessionVersion: 1 }).where(eq(users.id, signedOut.id));
+      const batch = [
+        [a!.id, demoted.id],
+        [a!.id, door.id],
+        [a!.id, admin.id],
+        [refunded!.id, door.id],
+        [early!.id, door.id],
+        ['00000000-0000-4000-8000-000000000000', door.id],
+        [d!.id, signedOut.id],
+        [d!.id, admin.id],
+      ].map(([ticket, scanner], i) => ({ i, ticket, scanner, sv: 0, device: `d${i}` }));
+      const { rows } = await t.app.database.raw.query<Record<string, unknown>>(
+        `SELECT * FROM scan_tickets($1::jsonb, '{${SCANNER_ROLES.join(',')}}'::text[], ${ADMISSION_OPENS_HOURS_BEFORE}) ORDER BY i`,
+        [JSON.stringify(batch)],
+      );
+      expect(rows.map((r) => r.outcome)).toEqual([
+        'FORBIDDEN',
+        'OK',
+        'ALREADY_USED',
+        'VOID',
+        'WRONG_DAY',
+        'INVALID',
+        'SESSION_ENDED',
+        'OK',
+      ]);
+      // The ticket's first entitled scan admitted it; the later one is told by whom.
+      expect(rows[2]).toMatchObject({ ticket_id: a!.id, admitted_by: door.username });
+      // A scanner who may not scan learns nothing of the ticket.
+      for (const k of [0, 6]) expect(rows[k]).toMatchObject({ ticket_id: null, first_name: null, title: null });
+      expect(await ticketRow(a!.id)).toMatchObject({ status: 'USED', usedBy: door.id, usedDevice: 'd1' });
+      expect(await ticketRow(d!.id)).toMatchObject({ status: 'USED', usedBy: admin.id, usedDevice: 'd7' });
+      expect((await ticketRow(refunded!.id)).status).toBe('VOID');
+      expect((await ticketRow(early!.id)).status).toBe('VALID');
+      expect((await scansOf(a!.id)).map((l) => [l.result, l.scannerId])).toEqual([['OK', door.id]]);
+      expect((await scansOf(d!.id)).map((l) => [l.result, l.scannerId])).toEqual([['OK', admin.id]]);
+    });
+
+    // Only PostgreSQL has two sessions to cross: PGlite runs one statement at a time.
+    it.runIf(process.env.DATABASE_URL)(
+      'runs a batch again when it deadlocks with another ticket update, admitting its tickets once',
+      async () => {
+        const event = await createEvent(t.app, tonight());
+        const [first, second] = (await issueTickets(t.app, fan, event.id, 2)).sort((x, y) => (x.id < y.id ? -1 : 1));
+        const warn = vi.spyOn(t.app.log, 'warn');
+        // Another session (a refund desk, say) holds the second ticket and will want the first.
+        const other = await t.app.database.pool!.connect();
+        try {
+          await other.query('BEGIN');
+          // The batch's session, waiting 1 s, finds the deadlock first and is the one rolled back.
+          await other.query("SET LOCAL deadlock_timeout = '10s'");
+          await other.query("UPDATE tickets SET used_device = 'desk' WHERE id = $1", [second!.id]);
+          const batch = runScanBatch(
+            t.app.database.raw,
+            [first!, second!].map((ticket) => ({
+              ticketId: ticket.id,
+              scannerId: door.id,
+              sessionVersion: 0,
+              device: 'door-9',
+            })),
+            t.app.log,
+          );
+          await new Promise((r) => setTimeout(r, 300));
+          await other.query("UPDATE tickets SET used_device = 'desk' WHERE id = $1", [first!.id]);
+          await other.query('COMMIT');
+          const rows = await batch;
+          expect(rows.map((r) => r.outcome)).toEqual(['OK', 'OK']);
+        } finally {
+          other.release();
+        }
+        expect(warn.mock.calls.some(([, msg]) => String(msg).includes('deadlocked'))).toBe(true);
+        warn.mockRestore();
+        for (const ticket of [first!, second!]) {
+          expect(await ticketRow(ticket.id)).toMatchObject({ status: 'USED', usedBy: door.id, usedDevice: 'door-9' });
+          expect((await scansOf(ticket.id)).map((l) => l.result)).toEqual(['OK']);
+        }
+      },
+    );
+
+    // One instance sends one batch at a time; several instances behind a load balancer race in
+    // PostgreSQL itself. Twenty sessions at once, each a batch holding the same ticket.
+    it.runIf(process.env.DATABASE_URL)(
+      'admits a ticket once when batches from several instances race for it',
+      async () => {
+        const event = await createEvent(t.app, tonight());
+        const [ticket] = await issueTickets(t.app, fan, event.id);
+        const [other] = await issueTickets(t.app, fan, event.id);
+        const scanners = await Promise.all(
+          Array.from({ length: 4 }, () => createUser(t.app, { role: 'EVENT_WORKER' })),
+        );
+        const batches = await Promise.all(
+          Array.from({ length: 20 }, (_, k) =>
+            runScanBatch(t.app.database.raw, [
+              { ticketId: ticket!.id, scannerId: scanners[k % 4]!.id, sessionVersion: 0, device: `i${k}` },
+              { ticketId: other!.id, scannerId: scanners[k % 4]!.id, sessionVersion: 0, device: `i${k}` },
+            ]),
+          ),
+        );
+        for (const k of [0, 1]) {
+          const outcomes = batches.map((rows) => rows[k]!.outcome);
+          expect(outcomes.filter((o) => o === 'OK')).toHaveLength(1);
+          expect(outcomes.filter((o) => o === 'ALREADY_USED')).toHaveLength(19);
+        }
+        for (const id of [ticket!.id, other!.id]) {
+          expect((await scansOf(id)).map((l) => l.result)).toEqual(['OK']);
+        }
+      },
+    );
+
+    it('gives each of a crowd of simultaneous scans its own answer over HTTP', async () => {
+      const event = await createEvent(t.app, tonight());
+      const later = await createEvent(t.app, { startsAt: new Date(Date.now() + 7 * 24 * HOUR) });
+      const valid = await issueTickets(t.app, fan, event.id, 20);
+      const refunded = await issueTickets(t.app, fan, event.id, 5, { status: 'VOID' });
+      const early = await issueTickets(t.app, fan, later.id, 5);
+      const demoted = await createUser(t.app, { role: 'EVENT_WORKER' });
+      await t.app.db.update(users).set({ role: 'USER' }).where(eq(users.id, demoted.id));
+      const extra = await issueTickets(t.app, fan, event.id, 1);
+      // Every valid ticket twice (two doors), the rest once, all at the same moment.
+      const crowd: [TestUser, { id: string; code: string }, number][] = [
+        ...valid.flatMap((v) => [[door, v, 200] as const, [door, v, 409] as const]),
+        ...refunded.map((v) => [door, v, 410] as const),
+        ...early.map((v) => [door, v, 409] as const),
+        [demoted, extra[0]!, 403],
+      ] as [TestUser, { id: string; code: string }, number][];
+      const answers = await Promise.all(crowd.map(([who, ticket]) => scan(t.app, who, ticket.code)));
+      const byTicket = new Map<string, number[]>();
+      answers.forEach((res, k) => {
+        const id = crowd[k]![1].id;
+        byTicket.set(id, [...(byTicket.get(id) ?? []), res.statusCode]);
+      });
+      for (const v of valid) expect(byTicket.get(v.id)!.sort()).toEqual([200, 409]);
+      for (const v of refunded) expect(byTicket.get(v.id)).toEqual([410]);
+      for (const v of early) expect(byTicket.get(v.id)).toEqual([409]);
+      expect(byTicket.get(extra[0]!.id)).toEqual([403]);
+      for (const [k, res] of answers.entries()) {
+        const ticket = crowd[k]![1];
+        if (res.statusCode === 200) expect(res.json().ticketId).toBe(ticket.id);
+        else if (res.statusCode !== 403) expect(res.json().ticketId).toBe(ticket.id);
+      }
+      const used = await t.app.db.select().from(tickets).where(eq(tickets.eventId, event.id));
+      expect(
+        used
+          .filter((r) => r.status === 'USED')
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(valid.map((v) => v.id).sort());
+      expect((await ticketRow(extra[0]!.id)).status).toBe('VALID');
+    });
   });
 
   it('admits a ticket bought through checkout, read from the QR the buyer sees', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" DROP CONSTRAINT "tickets_used_by_users_id_fk";
