@@ -7,6 +7,7 @@ export default defineConfig({
     reporters: ['default', 'json'],
     outputFile: { json: `.tmp/test-reports/e2e-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}.json` },
     include: ['e2e/**/*.e2e.test.ts'],
+    setupFiles: ['e2e/support/setup.ts'],
     environment: 'node',
     pool: 'forks',
     maxWorkers: 1,

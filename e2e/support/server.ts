@@ -16,6 +16,9 @@ export interface RunningServer {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The servers this test file has running, so a failing test can show what they logged. */
+export const runningServers = new Set<RunningServer>();
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -69,7 +72,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: database.url ?? '',
       DEMO_DATA: '1',
       RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
+      // Every request with its response time, kept in memory and printed when a test fails
+      // (e2e/support/setup.ts), so a slow or failing request is named.
+      LOG_LEVEL: 'info',
       SMTP_URL: '',
       STRIPE_SECRET_KEY: '',
       ...env,
@@ -93,11 +98,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((r) => setTimeout(r, 200));
   }
 
-  return {
+  const server: RunningServer = {
     baseUrl,
     dataDir,
     output: () => output,
     async stop() {
+      runningServers.delete(server);
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
@@ -109,6 +115,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       return (await res.json()) as { subject: string; text: string; html: string | null }[];
     },
   };
+  runningServers.add(server);
+  return server;
 }
 
 /** Polls the dev mailbox until a message for `to` matches. */
