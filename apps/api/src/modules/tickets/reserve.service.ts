@@ -198,8 +198,13 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
     return found;
   };
   let row = checkBuyer(await attempt());
-  if (!row.id && row.has_lapsed_holds && (await releaseExpiredHolds(db, input.eventId)) > 0)
+  // Try again once the lapsed holds are gone, whoever released them: the hourly sweep or another
+  // buyer's request may have got there first (then this release counts nothing), and stopping on a
+  // count of 0 refused buyers while the stock stood free again (seen on PostgreSQL).
+  if (!row.id && row.has_lapsed_holds) {
+    await releaseExpiredHolds(db, input.eventId);
     row = checkBuyer(await attempt());
+  }
   if (!row.id) {
     // Tell the buyer why: no such event, the sale is closed, or the stock is not there.
     if (row.event_id === null) throw notFound(EVENT_MESSAGES.notFound);

@@ -3,8 +3,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { AUTH_MESSAGES, isDeleteConfirmed } from '@fourfour/shared/auth';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { clearSession } from '../../../lib/session.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { AccountSection } from './account-section.tsx';
 
@@ -14,7 +12,6 @@ export function DangerZoneSection() {
   const [ticked, setTicked] = useState(false);
   const [failed, setFailed] = useState(false);
   const remove = useDeleteAccount();
-  const navigate = useNavigate();
 
   const close = () => {
     dialog.close();
@@ -28,11 +25,15 @@ export function DangerZoneSection() {
     setFailed(false);
     try {
       await remove.mutateAsync();
-      clearSession();
-      navigate('/', { replace: true });
     } catch {
       setFailed(true);
+      return;
     }
+    // A full load of the home page: it starts signed out (the server ended every session and
+    // cleared the refresh cookie) with nothing of the account left in memory. Clearing the session
+    // in place and then navigating raced: the account page's guard, re-rendered first, could send
+    // the browser to /login instead (seen in CI).
+    window.location.replace('/');
   }
 
   return (
