@@ -73,6 +73,7 @@ describe('buying tickets', () => {
     expect(await mine.filter({ hasText: 'Dana Fields' }).filter({ hasText: 'STANDARD' }).count()).toBe(1);
     await page.getByTestId('account-tickets').scrollIntoViewIfNeeded();
     await screenshot(page, 'tickets-my-tickets-desktop');
+    const doorCodes: string[] = [];
     for (let i = 0; i < 2; i++) {
       await mine
         .nth(i)
@@ -81,6 +82,10 @@ describe('buying tickets', () => {
       const qr = page.getByTestId('ticket-qr');
       await qr.waitFor();
       expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      // The door code under the QR, for door staff to type if the QR will not scan.
+      const doorCode = (await page.getByTestId('ticket-door-code').innerText()).trim();
+      expect(doorCode).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+      doorCodes.push(doorCode);
       if (i === 0) await screenshot(page, 'tickets-ticket-detail-desktop');
       await page.keyboard.press('Escape');
       await qr.waitFor({ state: 'detached' });
@@ -93,6 +98,9 @@ describe('buying tickets', () => {
     );
     expect(mail.text).toContain('Ticket 1: STANDARD for Dana Fields');
     expect(mail.text).toContain('VIP for Vic Ray');
+    // The email carries the same door codes as the account.
+    for (const doorCode of doorCodes) expect(mail.text).toContain(`door code ${doorCode}`);
+    expect(new Set(doorCodes).size).toBe(2);
     expect(errors).toEqual([]);
     await context.close();
   });

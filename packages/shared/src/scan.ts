@@ -42,12 +42,40 @@ export const SCAN_MESSAGES = {
   voidEventCancelled: 'This event has been cancelled. The ticket is void.',
   notScannable: 'Ticket scanning is for door staff only.',
   missingCode: 'Scan or type a ticket code.',
+  unknownDoorCode: 'No ticket has this door code. Check the code on the ticket and type it again.',
   // Screen texts.
   cameraDenied:
     'Camera access was refused. Allow the camera for this site in your browser settings, or type the code below.',
-  cameraMissing: 'No camera was found on this device. Type the code from the ticket below.',
-  cameraFailed: 'The camera could not be started. Type the code from the ticket below.',
+  cameraMissing: 'No camera was found on this device. Type the door code from the ticket below.',
+  cameraFailed: 'The camera could not be started. Type the door code from the ticket below.',
 } as const;
+
+/**
+ * The door code: printed under every ticket's QR (account and email) so a damaged or unreadable
+ * QR can still be checked by typing it. It is the first 12 hex digits of the ticket's id (a random
+ * UUID: 48 random bits), grouped in fours: "3F9A-12C4-77BE". Hex has no O, I or L to mistake.
+ */
+export const DOOR_CODE_DIGITS = 12;
+
+export function doorCodeOf(ticketId: string): string {
+  const hex = ticketId.replace(/-/g, '').slice(0, DOOR_CODE_DIGITS).toUpperCase();
+  return hex.match(/.{4}/g)!.join('-');
+}
+
+/**
+ * A typed door code, however written (any case, spaces or dashes anywhere), as its 12 lower-case
+ * hex digits; null when the text is not a door code.
+ */
+export function parseDoorCode(typed: string): string | null {
+  const hex = typed.replace(/[\s-]/g, '').toLowerCase();
+  return new RegExp(`^[0-9a-f]{${DOOR_CODE_DIGITS}}$`).test(hex) ? hex : null;
+}
+
+/** The range of ticket ids (UUIDs) whose door code is `digits` (parseDoorCode's answer). */
+export function ticketIdRangeOf(digits: string): { from: string; to: string } {
+  const head = `${digits.slice(0, 8)}-${digits.slice(8, 12)}`;
+  return { from: `${head}-0000-0000-000000000000`, to: `${head}-ffff-ffff-ffffffffffff` };
+}
 
 /** 409 ALREADY_USED: when and by whom the ticket was first admitted (local wall-clock labels). */
 export function alreadyUsedMessage(firstAdmitted: string, admittedBy: string | null): string {

@@ -56,11 +56,18 @@ export const SCAN_BATCHES_IN_FLIGHT = 1;
 export const SCAN_BATCH_MAX = 100;
 /** PostgreSQL's deadlock_detected: a batch and another multi-row ticket update (a refund) crossed. */
 const DEADLOCK = '40P01';
+/**
+ * Tries of a batch that deadlocks. The other transaction usually commits within milliseconds of the
+ * rollback; a retry sent at once can lock a ticket first again and cross it a second time (seen on
+ * PostgreSQL in CI), so each retry waits a short, random moment.
+ */
+const DEADLOCK_TRIES = 4;
+const retryPause = () => new Promise((r) => setTimeout(r, 10 + Math.random() * 40));
 
 /**
  * One call of scan_tickets for a batch of scans: one answer per scan, in their order. A deadlock
  * (a batch locks several tickets; a refund or another multi-row update can lock them in another
- * order) rolls the whole batch back, so it is run once more.
+ * order) rolls the whole batch back, so it is run again after a short pause (DEADLOCK_TRIES in all).
  */
 export async function runScanBatch(
   raw: RawSql,
@@ -80,8 +87,9 @@ export async function runScanBatch(
       }
       return byIndex;
     } catch (err) {
-      if ((err as { code?: string }).code !== DEADLOCK || attempt > 0) throw err;
+      if ((err as { code?: string }).code !== DEADLOCK || attempt + 1 >= DEADLOCK_TRIES) throw err;
       log?.warn({ scans: attempts.length }, 'scan batch deadlocked with another ticket update; running it again');
+      await retryPause();
     }
   }
 }

@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { ADMISSION_OPENS_HOURS_BEFORE } from '@fourfour/shared/constants';
 import {
   alreadyUsedMessage,
+  parseDoorCode,
   SCAN_HTTP_STATUS,
   SCAN_MESSAGES,
   type ScanRefusal,
   type ScanResult,
+  ticketIdRangeOf,
   wrongDayMessage,
 } from '@fourfour/shared/scan';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
@@ -24,7 +26,7 @@ import { createScanLog } from './scan-log.ts';
 
 /**
  * Door scanning. The QR value's Ed25519 signature is checked before anything touches the
- * database; a genuine code then costs a share of ONE round trip: the scan_tickets function
+ * database (a typed door code, for a damaged QR, is looked up by one indexed read instead); a genuine code then costs a share of ONE round trip: the scan_tickets function
  * (migration 0006) takes a batch of scans (one scan at a quiet door; the scans that queued while
  * the database was busy at a crowded one, scan-batch.ts), checks each scanner's account and role,
  * admits the tickets with one conditional UPDATE whose WHERE holds every rule (ticket still
@@ -92,11 +94,31 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
     return local;
   };
 
+  /** The ticket a door code names; null for none (or, never seen with 48 random bits, two). */
+  async function ticketOfDoorCode(digits: string): Promise<string | null> {
+    const { from, to } = ticketIdRangeOf(digits);
+    const { rows } = await app.database.raw.query<{ id: string }>(
+      'SELECT id FROM tickets WHERE id BETWEEN $1::uuid AND $2::uuid LIMIT 2',
+      [from, to],
+      'ticket_of_door_code',
+    );
+    return rows.length === 1 ? rows[0]!.id : null;
+  }
+
   return {
     async scanTicket({ qrCodeValue, session, device }) {
       const scannerId = session.userId;
-      const ticketId = verifyTicketToken(qrCodeValue, publicKey);
-      if (!ticketId) {
+      let ticketId = verifyTicketToken(qrCodeValue, publicKey);
+      const doorCode = ticketId ? null : parseDoorCode(qrCodeValue);
+      if (doorCode) {
+        // Typed from under a damaged QR: one indexed read finds the ticket; an unknown code writes
+        // nothing (the error handler still checks the scanner's account first).
+        ticketId = await ticketOfDoorCode(doorCode);
+        if (!ticketId) {
+          app.log.warn({ scannerId, device }, 'ticket scan refused: unknown door code');
+          throw refuse('INVALID', SCAN_MESSAGES.unknownDoorCode);
+        }
+      } else if (!ticketId) {
         // Forged, altered, truncated or simply not ours: refused with no database work of its own
         // (the error handler still checks the scanner's account first); the attempt is kept in the
         // application log instead (docs/decisions.md, "Door scanning").

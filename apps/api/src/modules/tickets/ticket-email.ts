@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildIcs } from '@fourfour/shared/calendar';
 import { formatPounds, penceToPounds } from '@fourfour/shared/money';
+import { doorCodeOf } from '@fourfour/shared/scan';
 import type { DbOrTx } from '../../db/client.ts';
 import { events, orders, tickets, users } from '../../db/schema/index.ts';
 import type { MailAttachment } from '../../plugins/mail.ts';
@@ -55,7 +56,7 @@ export async function sendOrderEmail(app: FastifyInstance, orderId: string): Pro
     });
     const price = t.isFree ? 'free' : formatPounds(penceToPounds(t.pricePaidPence));
     lines.push(
-      `Ticket ${i + 1}: ${t.ticketType} for ${t.firstName ?? ''} ${t.lastName ?? ''} (${price}) — QR in ticket-${i + 1}-${t.ticketType.toLowerCase()}.png`,
+      `Ticket ${i + 1}: ${t.ticketType} for ${t.firstName ?? ''} ${t.lastName ?? ''} (${price}) — QR in ticket-${i + 1}-${t.ticketType.toLowerCase()}.png, door code ${doorCodeOf(t.id)}`,
     );
   }
   if (event.startsAt) {
@@ -85,7 +86,7 @@ export async function sendOrderEmail(app: FastifyInstance, orderId: string): Pro
       paragraphs: [
         `${event.title} · ${formatEventTime(event.startsAt, app.config.timezone)}${event.location ? ` · ${event.location}` : ''}`,
         ...lines,
-        'Each QR code admits one person once. Keep them private; they are also in your account.',
+        'Each QR code admits one person once. Keep them private; they are also in your account. If a QR will not scan, door staff can type its door code.',
         order.amountPence > 0 ? `Paid: ${formatPounds(penceToPounds(order.amountPence))}.` : 'No payment was taken.',
       ],
       action: { label: 'View my tickets', url: `${app.config.publicUrl}/account` },

@@ -1,4 +1,5 @@
 import { buildIcs } from '@fourfour/shared/calendar';
+import { doorCodeOf } from '@fourfour/shared/scan';
 import { type OwnedTicket, TICKET_MESSAGES } from '@fourfour/shared/tickets';
 import { Alert, Badge, Button, Group, Image, Loader, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconCalendarPlus, IconQrcode } from '@tabler/icons-react';
@@ -80,11 +81,18 @@ function TicketDetail({ ticketId, onClose }: { ticketId: string | null; onClose:
               {TICKET_MESSAGES.qrNotAvailable}
             </Alert>
           )}
+          <Text size="sm" c="dark.1">
+            Door code{' '}
+            <Text span ff="monospace" fw={700} fz="md" c="white" data-testid="ticket-door-code">
+              {doorCodeOf(ticket.data.ticketId)}
+            </Text>
+          </Text>
           <Text>
             {ticket.data.firstName} {ticket.data.lastName}
           </Text>
           <Text size="xs" c="dimmed">
-            Show this code at the door. It admits one person, once.
+            Show this code at the door. It admits one person, once. If the QR will not scan, door staff can type the
+            door code.
           </Text>
           {ticket.data.startsAt && (
             <Button

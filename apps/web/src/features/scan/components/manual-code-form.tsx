@@ -3,7 +3,10 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import classes from '../scan.module.css';
 
-/** For a damaged or unreadable QR: the code typed or pasted (it is printed as text nowhere else). */
+/**
+ * For a damaged or unreadable QR: the door code printed under it ("3F9A-12C4-77BE", any case,
+ * spaces or dashes as typed), or the whole QR value pasted.
+ */
 export function ManualCodeForm({ disabled, onSubmit }: { disabled: boolean; onSubmit(code: string): void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,8 +29,8 @@ export function ManualCodeForm({ disabled, onSubmit }: { disabled: boolean; onSu
         <TextInput
           size="lg"
           label="Ticket code"
-          description="QR code damaged? Type or paste the code here."
-          placeholder="FT1.…"
+          description="QR code damaged? Type the door code printed under it."
+          placeholder="3F9A-12C4-77BE"
           value={code}
           error={error}
           onChange={(event) => setCode(event.currentTarget.value)}
