@@ -70,6 +70,8 @@ describe('keyboard-only use', () => {
     const page = await context.newPage();
 
     await page.goto('/login');
+    // The route's code arrives after the first paint; a keyboard user starts once the form shows.
+    await page.getByLabel(/^Email/).waitFor();
     await tabTo(page, /^Email/);
     await page.keyboard.type('fan@fourfour.local');
     await tabTo(page, /^Password/);
@@ -106,6 +108,7 @@ describe('keyboard-only use', () => {
     const context = await newContext(browser, server.baseUrl, DESKTOP);
     const page = await context.newPage();
     await page.goto('/register');
+    await page.getByRole('button', { name: /^Terms of Service and Privacy Policy$/ }).waitFor();
     await tabTo(page, /^Terms of Service and Privacy Policy$/);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
@@ -114,6 +117,8 @@ describe('keyboard-only use', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await page.goto('/login');
+    // The route's code arrives after the first paint; a keyboard user starts once the form shows.
+    await page.getByLabel(/^Email/).waitFor();
     await tabTo(page, /^Email/);
     await page.keyboard.type('member@fourfour.local');
     await tabTo(page, /^Password/);

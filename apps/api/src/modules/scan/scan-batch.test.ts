@@ -70,6 +70,23 @@ describe('scan batcher', () => {
     expect(await second).toBe('answer:t1');
   });
 
+  it('settles the scans of a batch whose run throws at once, and goes on with the next', async () => {
+    let calls = 0;
+    const batcher = createScanBatcher<string>({
+      run: (attempts) => {
+        calls++;
+        if (calls === 1) throw new Error('bad statement');
+        return Promise.resolve(attempts.map((a) => `answer:${a.ticketId}`));
+      },
+      maxInFlight: 1,
+      maxBatch: 10,
+    });
+    const first = batcher.scan(attempt(0));
+    const second = batcher.scan(attempt(1));
+    await expect(first).rejects.toThrow('bad statement');
+    expect(await second).toBe('answer:t1');
+  });
+
   it('refuses an answer that does not have one result per scan', async () => {
     const { run, batches } = controlledRun();
     const batcher = createScanBatcher({ run, maxInFlight: 1, maxBatch: 10 });

@@ -3,7 +3,7 @@ import { SCANNER_ROLES, type TicketType } from '@fourfour/shared/enums';
 import type { RawSql } from '../../db/client.ts';
 
 /**
- * Gathers door scans into batches for the database (the scan_tickets function, migration 0006).
+ * Gathers door scans into batches for the database (the scan_tickets function, migrations 0006 and 0008).
  *
  * At most `maxInFlight` batches are with the database at once. A scan that arrives while there is
  * room goes at once, alone: a quiet door never waits for company. Scans that arrive while every
@@ -54,44 +54,23 @@ export const SCAN_SQL = `SELECT * FROM scan_tickets($1::jsonb, '{${SCANNER_ROLES
  */
 export const SCAN_BATCHES_IN_FLIGHT = 1;
 export const SCAN_BATCH_MAX = 100;
-/** PostgreSQL's deadlock_detected: a batch and another multi-row ticket update (a refund) crossed. */
-const DEADLOCK = '40P01';
 /**
- * Tries of a batch that deadlocks. The other transaction usually commits within milliseconds of the
- * rollback; a retry sent at once can lock a ticket first again and cross it a second time (seen on
- * PostgreSQL in CI), so each retry waits a short, random moment.
+ * One call of scan_tickets for a batch of scans: one answer per scan, in their order. The function
+ * never waits for a ticket another transaction holds (that scan answers RETRY), so a batch
+ * cannot deadlock on tickets; any other wait is cut short by its 2 s lock_timeout, and the
+ * batch's scans fail with the error (the door can scan again).
  */
-const DEADLOCK_TRIES = 4;
-const retryPause = () => new Promise((r) => setTimeout(r, 10 + Math.random() * 40));
-
-/**
- * One call of scan_tickets for a batch of scans: one answer per scan, in their order. A deadlock
- * (a batch locks several tickets; a refund or another multi-row update can lock them in another
- * order) rolls the whole batch back, so it is run again after a short pause (DEADLOCK_TRIES in all).
- */
-export async function runScanBatch(
-  raw: RawSql,
-  attempts: ScanAttempt[],
-  log?: { warn(details: object, message: string): void },
-): Promise<ScanRow[]> {
+export async function runScanBatch(raw: RawSql, attempts: ScanAttempt[]): Promise<ScanRow[]> {
   const json = JSON.stringify(
     attempts.map((a, i) => ({ i, ticket: a.ticketId, scanner: a.scannerId, sv: a.sessionVersion, device: a.device })),
   );
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const { rows } = await raw.query<ScanRow>(SCAN_SQL, [json], 'scan_tickets');
-      const byIndex: ScanRow[] = new Array(attempts.length);
-      for (const row of rows) byIndex[row.i] = row;
-      if (rows.length !== attempts.length || byIndex.includes(undefined as never)) {
-        throw new Error(`scan_tickets answered ${rows.length} rows for ${attempts.length} scans`);
-      }
-      return byIndex;
-    } catch (err) {
-      if ((err as { code?: string }).code !== DEADLOCK || attempt + 1 >= DEADLOCK_TRIES) throw err;
-      log?.warn({ scans: attempts.length }, 'scan batch deadlocked with another ticket update; running it again');
-      await retryPause();
-    }
+  const { rows } = await raw.query<ScanRow>(SCAN_SQL, [json], 'scan_tickets');
+  const byIndex: ScanRow[] = new Array(attempts.length);
+  for (const row of rows) byIndex[row.i] = row;
+  if (rows.length !== attempts.length || byIndex.includes(undefined as never)) {
+    throw new Error(`scan_tickets answered ${rows.length} rows for ${attempts.length} scans`);
   }
+  return byIndex;
 }
 
 export interface ScanBatcherOptions<R> {
@@ -155,7 +134,14 @@ export function createScanBatcher<R>({ run, maxInFlight, maxBatch }: ScanBatcher
       if (batch.length === 0) return;
       inFlight++;
       for (const w of batch) hold(w.attempt.ticketId, 1);
-      run(batch.map((w) => w.attempt))
+      // A `run` that throws at once still settles its scans and frees the slot.
+      let running: Promise<R[]>;
+      try {
+        running = run(batch.map((w) => w.attempt));
+      } catch (err) {
+        running = Promise.reject(err);
+      }
+      running
         .then(
           (results) => settle(batch, results),
           (err) => {

@@ -26,14 +26,16 @@ import { createScanLog } from './scan-log.ts';
 
 /**
  * Door scanning. The QR value's Ed25519 signature is checked before anything touches the
- * database (a typed door code, for a damaged QR, is looked up by one indexed read instead); a genuine code then costs a share of ONE round trip: the scan_tickets function
- * (migration 0006) takes a batch of scans (one scan at a quiet door; the scans that queued while
- * the database was busy at a crowded one, scan-batch.ts), checks each scanner's account and role,
+ * database (a typed door code, for a damaged QR, is looked up by one indexed read instead); a
+ * genuine code then costs a share of ONE round trip: the scan_tickets function (migrations 0006
+ * and 0008) takes a batch of scans (one scan at a quiet door; the scans that queued while the
+ * database was busy at a crowded one, scan-batch.ts), checks each scanner's account and role,
  * admits the tickets with one conditional UPDATE whose WHERE holds every rule (ticket still
  * VALID, event not cancelled, admission window open) and logs them, then reads afresh each scan's
- * answer. Two doors scanning the same code at the same moment cannot both admit it: PostgreSQL
- * lets one UPDATE win and re-checks `status = 'VALID'` for the other; within one batch a ticket
- * is tried once. A refusal never consumes a ticket; refusals are logged in batches (scan-log.ts).
+ * answer. Two doors scanning the same code at the same moment cannot both admit it: within one
+ * batch a ticket is tried once, and a ticket another transaction holds (another instance's
+ * batch, a refund) is skipped, not waited for, and asked about again a moment later. A refusal
+ * never consumes a ticket; refusals are logged in batches (scan-log.ts).
  */
 
 export interface ScanInput {
@@ -42,6 +44,13 @@ export interface ScanInput {
   session: SessionClaims;
   device: string | null;
 }
+
+/**
+ * Pauses before asking again about a ticket that another transaction held (scan_tickets answers
+ * RETRY rather than wait for its lock): a racing batch commits within milliseconds; after ~0.4 s
+ * in all the door gets an answer to scan again instead of waiting on.
+ */
+const RETRY_PAUSES_MS = [5, 20, 50, 100, 200];
 
 function refuse(
   status: ScanRefusal['status'],
@@ -75,7 +84,7 @@ export interface ScanService {
 export function createScanService(app: FastifyInstance, publicKey: KeyObject): ScanService {
   const scanLog = createScanLog(app);
   const batcher = createScanBatcher({
-    run: (attempts: ScanAttempt[]) => runScanBatch(app.database.raw, attempts, app.log),
+    run: (attempts: ScanAttempt[]) => runScanBatch(app.database.raw, attempts),
     maxInFlight: SCAN_BATCHES_IN_FLIGHT,
     maxBatch: SCAN_BATCH_MAX,
   });
@@ -126,7 +135,8 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
         throw refuse('INVALID', SCAN_MESSAGES.invalid);
       }
 
-      for (let attempt = 0; attempt < 2; attempt++) {
+      for (let attempt = 0; attempt <= RETRY_PAUSES_MS.length; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, RETRY_PAUSES_MS[attempt - 1]));
         const found = await batcher.scan({ ticketId, scannerId, sessionVersion: session.sessionVersion, device });
         if (found.outcome === 'SESSION_ENDED') throw unauthorized(SESSION_ENDED_MESSAGE);
         session.confirmed = true;
@@ -153,6 +163,7 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
           scanLog.record({ ticketId, eventId: null, scannerId, result: 'INVALID', device, at: new Date() });
           throw refuse('INVALID', SCAN_MESSAGES.invalid);
         }
+        // Another transaction holds the ticket (another instance's batch, a refund): ask again.
         if (found.outcome === 'RETRY') continue;
         scanLog.record({
           ticketId,
@@ -191,7 +202,7 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
           }
         }
       }
-      // The ticket or its event kept changing under the scan: answer as the door would retry.
+      // The ticket stayed locked or kept changing for ~0.4 s: the door is told to scan it again.
       throw refuse('WRONG_DAY', SCAN_MESSAGES.fallback);
     },
   };
