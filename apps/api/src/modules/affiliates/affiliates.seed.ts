@@ -1,8 +1,9 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { shiftMonth } from '@fourfour/shared/affiliates';
 import { discountedPricePence } from '@fourfour/shared/tickets';
-import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
+import { events, users } from '../../db/schema/index.ts';
 import { registerDemoSeeder } from '../../lib/demo.ts';
+import { insertIssuedOrder } from '../tickets/issued-order.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
 
 /**
@@ -61,54 +62,13 @@ registerDemoSeeder({
           useFreeTicket: false,
           pricePence: discountedPricePence(ticketType === 'VIP' ? event.vipPricePence : event.standardPricePence, true),
         }));
-        const total = items.reduce((s, x) => s + x.pricePence, 0);
-        const [reservation] = await tx
-          .insert(reservations)
-          .values({
-            userId: buyer.id,
-            eventId: event.id,
-            status: 'FULFILLED',
-            standardQty: plan.standard,
-            vipQty: plan.vip,
-            items,
-            affiliateId: affiliate.id,
-            totalPence: total,
-            expiresAt: paidAt,
-            releasedAt: paidAt,
-            createdAt: paidAt,
-          })
-          .returning({ id: reservations.id });
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            reservationId: reservation!.id,
-            userId: buyer.id,
-            eventId: event.id,
-            provider: 'local',
-            providerSessionId: `demo_${reservation!.id}`,
-            amountPence: total,
-            status: 'PAID',
-            outcome: 'FULFILLED',
-            affiliateId: affiliate.id,
-            paidAt,
-            createdAt: paidAt,
-            updatedAt: paidAt,
-          })
-          .returning({ id: orders.id });
-        await tx.insert(tickets).values(
-          items.map((x) => ({
-            orderId: order!.id,
-            eventId: event.id,
-            userId: buyer.id,
-            ticketType: x.ticketType,
-            firstName: x.firstName,
-            lastName: x.lastName,
-            dateOfBirth: x.dateOfBirth,
-            pricePaidPence: x.pricePence,
-            affiliateId: affiliate.id,
-            createdAt: paidAt,
-          })),
-        );
+        await insertIssuedOrder(tx, {
+          userId: buyer.id,
+          eventId: event.id,
+          affiliateId: affiliate.id,
+          at: paidAt,
+          tickets: items,
+        });
       }
       await tx
         .update(events)

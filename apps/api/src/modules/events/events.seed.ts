@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays } from '@fourfour/shared/events';
-import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
+import { events, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
 import { DEFAULT_ARTWORK_FOLDER, renderDefaultArtwork } from './events.artwork.ts';
 import { registerDemoSeeder } from '../../lib/demo.ts';
+import { insertIssuedOrder } from '../tickets/issued-order.ts';
 
 interface DemoEvent {
   title: string;
@@ -186,49 +187,20 @@ async function seedSales(
   }
   let n = 0;
   for (const { userId, items } of orderList) {
-    const total = items.reduce((sum, t) => sum + t.price, 0);
-    const [reservation] = await app.db
-      .insert(reservations)
-      .values({
-        userId,
-        eventId,
-        status: 'FULFILLED',
-        standardQty: items.filter((t) => t.type === 'STANDARD').length,
-        vipQty: items.filter((t) => t.type === 'VIP').length,
-        items: [],
-        totalPence: total,
-        expiresAt: new Date(),
-      })
-      .returning({ id: reservations.id });
-    const [order] = await app.db
-      .insert(orders)
-      .values({
-        reservationId: reservation!.id,
-        userId,
-        eventId,
-        provider: 'local',
-        providerSessionId: `demo_${reservation!.id}`,
-        amountPence: total,
-        status: 'PAID',
-        outcome: 'FULFILLED',
-        paidAt: new Date(),
-      })
-      .returning({ id: orders.id });
-    await app.db.insert(tickets).values(
-      items.map((t) => {
+    await insertIssuedOrder(app.db, {
+      userId,
+      eventId,
+      tickets: items.map((t) => {
         n++;
         return {
-          orderId: order!.id,
-          eventId,
-          userId,
           ticketType: t.type,
           firstName: FIRST_NAMES[n % FIRST_NAMES.length]!,
           lastName: LAST_NAMES[n % LAST_NAMES.length]!,
           dateOfBirth: `199${n % 10}-0${(n % 9) + 1}-1${n % 10}`,
-          pricePaidPence: t.price,
+          pricePence: t.price,
         };
       }),
-    );
+    });
   }
   await app.db
     .update(events)

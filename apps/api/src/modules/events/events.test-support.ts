@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { orders, reservations, tickets } from '../../db/schema/index.ts';
+import { insertIssuedOrder } from '../tickets/issued-order.ts';
 
 /** A multipart body with the `data` JSON part and an optional `image` file, for app.inject. */
 export function eventForm(
@@ -58,46 +58,19 @@ export async function insertTickets(
     items: { type: 'STANDARD' | 'VIP'; pricePence: number; status?: 'VALID' | 'USED' | 'VOID' }[];
   },
 ): Promise<void> {
-  const total = input.items.reduce((s, t) => s + t.pricePence, 0);
-  const [reservation] = await app.db
-    .insert(reservations)
-    .values({
-      userId: input.userId,
-      eventId: input.eventId,
-      status: 'FULFILLED',
-      standardQty: input.items.filter((t) => t.type === 'STANDARD').length,
-      vipQty: input.items.filter((t) => t.type === 'VIP').length,
-      items: [],
-      totalPence: total,
-      expiresAt: new Date(),
-    })
-    .returning({ id: reservations.id });
-  const [order] = await app.db
-    .insert(orders)
-    .values({
-      reservationId: reservation!.id,
-      userId: input.userId,
-      eventId: input.eventId,
-      provider: 'local',
-      providerSessionId: `test_${reservation!.id}`,
-      amountPence: total,
-      status: 'PAID',
-      paidAt: new Date(),
-    })
-    .returning({ id: orders.id });
-  await app.db.insert(tickets).values(
-    input.items.map((t) => ({
-      orderId: order!.id,
-      eventId: input.eventId,
-      userId: input.userId,
+  await insertIssuedOrder(app.db, {
+    userId: input.userId,
+    eventId: input.eventId,
+    sessionPrefix: 'test',
+    tickets: input.items.map((t) => ({
       ticketType: t.type,
       firstName: 'Test',
       lastName: 'Attendee',
       dateOfBirth: '1990-01-01',
-      pricePaidPence: t.pricePence,
-      status: t.status ?? 'VALID',
+      pricePence: t.pricePence,
+      status: t.status,
     })),
-  );
+  });
 }
 
 /** A valid event body for create/edit, starting `daysAhead` days from now (local date). */

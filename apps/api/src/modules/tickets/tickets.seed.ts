@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { discountedPricePence } from '@fourfour/shared/tickets';
-import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
+import { events, users } from '../../db/schema/index.ts';
 import { registerDemoSeeder } from '../../lib/demo.ts';
+import { insertIssuedOrder } from './issued-order.ts';
 
 /** The demo affiliate's code (affiliate@fourfour.local); try it on the purchase page. */
 export const DEMO_AFFILIATE_CODE = 'PROMOKAY';
@@ -45,51 +46,8 @@ registerDemoSeeder({
       useFreeTicket: false,
       pricePence: discountedPricePence(d.ticketType === 'VIP' ? event.vipPricePence : event.standardPricePence, true),
     }));
-    const total = items.reduce((s, i) => s + i.pricePence, 0);
     await app.db.transaction(async (tx) => {
-      const [reservation] = await tx
-        .insert(reservations)
-        .values({
-          userId: buyer.id,
-          eventId: event.id,
-          status: 'FULFILLED',
-          standardQty: 1,
-          vipQty: 1,
-          items,
-          affiliateId: affiliate.id,
-          totalPence: total,
-          expiresAt: new Date(),
-          releasedAt: new Date(),
-        })
-        .returning({ id: reservations.id });
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          reservationId: reservation!.id,
-          userId: buyer.id,
-          eventId: event.id,
-          provider: 'local',
-          providerSessionId: `demo_${reservation!.id}`,
-          amountPence: total,
-          status: 'PAID',
-          outcome: 'FULFILLED',
-          affiliateId: affiliate.id,
-          paidAt: new Date(),
-        })
-        .returning({ id: orders.id });
-      await tx.insert(tickets).values(
-        items.map((i) => ({
-          orderId: order!.id,
-          eventId: event.id,
-          userId: buyer.id,
-          ticketType: i.ticketType,
-          firstName: i.firstName,
-          lastName: i.lastName,
-          dateOfBirth: i.dateOfBirth,
-          pricePaidPence: i.pricePence,
-          affiliateId: affiliate.id,
-        })),
-      );
+      await insertIssuedOrder(tx, { userId: buyer.id, eventId: event.id, affiliateId: affiliate.id, tickets: items });
       await tx
         .update(events)
         .set({ soldStandard: sql`${events.soldStandard} + 1`, soldVip: sql`${events.soldVip} + 1` })
