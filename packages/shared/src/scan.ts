@@ -56,6 +56,7 @@ export const SCAN_MESSAGES = {
  * UUID: 48 random bits), grouped in fours: "3F9A-12C4-77BE". Hex has no O, I or L to mistake.
  */
 export const DOOR_CODE_DIGITS = 12;
+const DOOR_CODE_PATTERN = new RegExp(`^[0-9a-f]{${DOOR_CODE_DIGITS}}$`);
 
 export function doorCodeOf(ticketId: string): string {
   const hex = ticketId.replace(/-/g, '').slice(0, DOOR_CODE_DIGITS).toUpperCase();
@@ -68,7 +69,7 @@ export function doorCodeOf(ticketId: string): string {
  */
 export function parseDoorCode(typed: string): string | null {
   const hex = typed.replace(/[\s-]/g, '').toLowerCase();
-  return new RegExp(`^[0-9a-f]{${DOOR_CODE_DIGITS}}$`).test(hex) ? hex : null;
+  return DOOR_CODE_PATTERN.test(hex) ? hex : null;
 }
 
 /** The range of ticket ids (UUIDs) whose door code is `digits` (parseDoorCode's answer). */

@@ -3,7 +3,7 @@ import { SCANNER_ROLES, type TicketType } from '@fourfour/shared/enums';
 import type { RawSql } from '../../db/client.ts';
 
 /**
- * Gathers door scans into batches for the database (the scan_tickets function, migrations 0006 and 0008).
+ * Gathers door scans into batches for the database (the scan_tickets function, migration 0006).
  *
  * At most `maxInFlight` batches are with the database at once. A scan that arrives while there is
  * room goes at once, alone: a quiet door never waits for company. Scans that arrive while every
@@ -165,4 +165,3 @@ export function createScanBatcher<R>({ run, maxInFlight, maxBatch }: ScanBatcher
     },
   };
 }
-export type ScanBatcher<R> = ReturnType<typeof createScanBatcher<R>>;

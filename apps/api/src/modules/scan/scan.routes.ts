@@ -32,7 +32,7 @@ const scanRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['scan'],
         summary: 'Admit a ticket at the door (once)',
         description:
-          '200 OK the first time; 409 ALREADY_USED (with firstAdmittedAt and admittedBy); 410 VOID (refunded ticket or cancelled event); 409 WRONG_DAY (admission opens 12 hours before the start and closes at the end; the ticket stays unused); 404 INVALID (forged, altered or unknown code). Optional device id in the x-scanner-device header or the deviceId query.',
+          '200 OK the first time; 409 ALREADY_USED (with firstAdmittedAt and admittedBy); 410 VOID (refunded ticket or cancelled event); 409 WRONG_DAY (admission opens 12 hours before the start and closes at the end; the ticket stays unused); 404 INVALID (forged, altered or unknown code). qrCodeValue is the signed value from the QR or, for a damaged QR, the 12-digit door code printed under it (any case, spaces or dashes). A ticket another transaction holds is asked about again for about 0.4 s; if it is still held, 409 with the fallback message (scan again). Optional device id in the x-scanner-device header or the deviceId query.',
         querystring: ScanQuery,
         response: { 200: ScanResult },
       },

@@ -27,8 +27,8 @@ import { createScanLog } from './scan-log.ts';
 /**
  * Door scanning. The QR value's Ed25519 signature is checked before anything touches the
  * database (a typed door code, for a damaged QR, is looked up by one indexed read instead); a
- * genuine code then costs a share of ONE round trip: the scan_tickets function (migrations 0006
- * and 0008) takes a batch of scans (one scan at a quiet door; the scans that queued while the
+ * genuine code then costs a share of ONE round trip: the scan_tickets function (migration 0006)
+ * takes a batch of scans (one scan at a quiet door; the scans that queued while the
  * database was busy at a crowded one, scan-batch.ts), checks each scanner's account and role,
  * admits the tickets with one conditional UPDATE whose WHERE holds every rule (ticket still
  * VALID, event not cancelled, admission window open) and logs them, then reads afresh each scan's
