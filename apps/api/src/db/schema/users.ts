@@ -118,3 +118,42 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * One signed-in device: a refresh-token family (refresh_tokens.family_id = sessions.id), started by
+ * a password sign-in. Access tokens name it (`sid`), and every request checks it is not revoked,
+ * so logout ends the access token too. Listed on the account page as the user's devices.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** The password sign-in that started it: refreshing never extends a session past 30 days from here. */
+    authenticatedAt: ts('authenticated_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    /** The browser's User-Agent at sign-in (truncated), to name the device in the list. */
+    userAgent: text('user_agent'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed password checks per throttle key: per (email, client address) with growing delays, and a
+ * higher per-email ceiling against distributed guessing. Replaces the per-email lockout's role.
+ */
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: ts('window_started_at').notNull().defaultNow(),
+    lastFailureAt: ts('last_failure_at'),
+    /** No password is checked for this key before this time. */
+    blockedUntil: ts('blocked_until'),
+  },
+  (t) => [index('auth_throttles_blocked_idx').on(t.blockedUntil)],
+);
