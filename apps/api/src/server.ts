@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoData } from './lib/demo.ts';
-import { bootstrapMaster } from './modules/users/users.service.ts';
+import { bootstrapMasterAtStart, MasterBootstrapError } from './modules/users/master-bootstrap.ts';
 
 /** Reads config, builds the app, listens, and closes gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -19,9 +19,15 @@ async function main(): Promise<void> {
   const app = await buildApp({ config });
   await app.ready();
 
-  if (config.masterEmail && config.masterPassword) {
-    const result = await bootstrapMaster(app.db, config.masterEmail, config.masterPassword);
-    if (result === 'created') app.log.info('MASTER account created from MASTER_EMAIL');
+  try {
+    await bootstrapMasterAtStart({ db: app.db, config, log: app.log });
+  } catch (err) {
+    if (err instanceof MasterBootstrapError) {
+      console.error(err.message);
+      await app.close();
+      process.exit(1);
+    }
+    throw err;
   }
   if (config.demoData) {
     const lines = await seedDemoData(app);

@@ -241,8 +241,8 @@ describe('accounts created outside the web app', () => {
   afterAll(async () => t?.close());
 
   it('creates the MASTER from MASTER_EMAIL once, and never a second one', async () => {
-    expect(await bootstrapMaster(t.app.db, 'Boss@Example.test', 'Str0ng!Pass')).toBe('created');
-    expect(await bootstrapMaster(t.app.db, 'other@example.test', 'Str0ng!Pass')).toBe('exists');
+    expect(await bootstrapMaster(t.app.db, 'Boss@Example.test', 'Str0ng!Pass')).toEqual({ outcome: 'created' });
+    expect(await bootstrapMaster(t.app.db, 'other@example.test', 'Str0ng!Pass')).toEqual({ outcome: 'exists' });
     const masters = await t.app.db.select().from(users).where(eq(users.role, 'MASTER'));
     expect(masters).toHaveLength(1);
     expect(masters[0]?.email).toBe('boss@example.test');
