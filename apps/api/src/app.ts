@@ -75,6 +75,14 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
   };
 }
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The client's x-request-id when it is a short safe token, else a new UUID. */
+export function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+}
+
 const BODY_LIMIT = 1024 * 1024;
 /** The largest upload any route accepts (edit-event artwork, MP3s: 20 MB) plus form overhead. */
 const MULTIPART_FILE_LIMIT = 20 * 1024 * 1024 + 1;
@@ -85,8 +93,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // A proxy's x-request-id joins our logs to its own, but only a short safe token is taken:
+    // anything else (log injection, megabyte ids) gets a fresh id.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

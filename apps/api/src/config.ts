@@ -69,6 +69,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   RATE_LIMIT: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  DEV_MAILBOX: z.preprocess(emptyToUndefined, z.enum(['on', 'local', 'off']).optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -104,6 +105,11 @@ export interface Config {
   timezone: string;
   redisUrl: string | undefined;
   rateLimit: boolean;
+  /**
+   * Who may read the dev mailbox (only without SMTP_URL, never in production): 'local' = requests
+   * from this machine's loopback address with no proxy in between, 'on' = anyone, 'off' = nobody.
+   */
+  devMailbox: 'on' | 'local' | 'off';
   logLevel: string;
 }
 
@@ -122,6 +128,12 @@ function devSecretFile(dataDir: string, name: string, make: () => string): strin
   const value = make();
   writeFileSync(file, value, { mode: 0o600 });
   return value;
+}
+
+/** https, or plain http to this machine only (a production build tried out locally). */
+function isSafePublicUrl(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
 }
 
 function makeEd25519Pem(): string {
@@ -147,6 +159,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
     if (!e.STRIPE_SECRET_KEY && e.PAYMENTS_PROVIDER !== 'local') {
       problems.push('STRIPE_SECRET_KEY: required in production (or set PAYMENTS_PROVIDER=local explicitly)');
+    }
+    // Settings that are fine on a laptop and unsafe on a network (decisions.md, issue 16 item 8).
+    if (e.DEMO_DATA === '1' || e.DEMO_DATA === 'true') {
+      problems.push('DEMO_DATA: must not be on in production (demo accounts share one published password)');
+    }
+    if (e.RATE_LIMIT === 'off') problems.push('RATE_LIMIT: must not be off in production');
+    if (e.DEV_MAILBOX === 'on') problems.push('DEV_MAILBOX: the dev mailbox never exists in production');
+    if (e.PUBLIC_URL && !isSafePublicUrl(e.PUBLIC_URL)) {
+      problems.push('PUBLIC_URL: must be https in production (plain http only for localhost)');
     }
   }
   if (provider === 'stripe') {
@@ -195,6 +216,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     timezone: e.APP_TIMEZONE,
     redisUrl: e.REDIS_URL,
     rateLimit: e.RATE_LIMIT === 'on',
+    devMailbox: isProduction ? 'off' : (e.DEV_MAILBOX ?? 'local'),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client.ts';
@@ -38,9 +39,17 @@ declare module 'fastify' {
 
 const MAIL_QUEUE = 'mail.send';
 
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/** From this machine, and not relayed by a proxy for someone else (a proxy on loopback adds these headers). */
+function isLocalRequest(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  return LOOPBACK.test(peer) && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
+}
+
 export default fp(
   async (app) => {
-    const { smtpUrl, mailFrom, supportEmail, isProduction } = app.config;
+    const { smtpUrl, mailFrom, supportEmail, isProduction, devMailbox: mailboxMode } = app.config;
     const transporter = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
 
     app.jobs.define<OutgoingMail>({
@@ -93,9 +102,18 @@ export default fp(
     app.decorate('mail', mailer);
     app.addHook('onClose', async () => transporter?.close());
 
-    if (isProduction) return;
-    // The dev mailbox: every message the product "sent", newest first (never in production).
-    app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+    if (isProduction || mailboxMode === 'off') return;
+    // The dev mailbox: every message the product "sent", newest first (never in production). It
+    // holds verification codes and reset links, so by default only this machine may read it: the
+    // socket's peer is a loopback address and no proxy relayed the request for someone else.
+    const mailboxAccess = {
+      schema: { hide: true },
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (mailboxMode === 'on' || isLocalRequest(request)) return;
+        return reply.status(404).type('text/plain').send('Not found.');
+      },
+    };
+    app.get('/dev/mailbox', mailboxAccess, async (_request, reply) => {
       const rows = await app.db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(200);
       const esc = (s: string) =>
         s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
@@ -112,7 +130,7 @@ export default fp(
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev mailbox</title><style>body{font-family:system-ui,sans-serif;background:#0b0b12;color:#eee;max-width:900px;margin:auto;padding:16px}article{background:#17171f;border-radius:8px;padding:12px 16px;margin:12px 0}pre{white-space:pre-wrap}a{color:#e040fb}</style></head><body><h1>Dev mailbox</h1><p>Mail the product sent while no SMTP_URL is set.</p>${items || '<p>No messages yet.</p>'}</body></html>`,
         );
     });
-    app.get<{ Params: { id: string } }>('/dev/mailbox/:id.html', { schema: { hide: true } }, async (request, reply) => {
+    app.get<{ Params: { id: string } }>('/dev/mailbox/:id.html', mailboxAccess, async (request, reply) => {
       const id = Number(request.params.id);
       const [row] = Number.isSafeInteger(id) ? await app.db.select().from(devMailbox).where(eq(devMailbox.id, id)) : [];
       if (!row) return reply.status(404).type('text/plain').send('No such message.');
@@ -120,7 +138,7 @@ export default fp(
     });
     app.get<{ Querystring: { to?: string } }>(
       '/dev/mailbox/messages.json',
-      { schema: { hide: true } },
+      mailboxAccess,
       async (request) => {
         const to = request.query.to?.trim().toLowerCase();
         const query = app.db.select().from(devMailbox);
