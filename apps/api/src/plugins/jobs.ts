@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
 import type { Db as IDatabase, Queue, SendOptions } from 'pg-boss';
 import type { Database, DbOrTx } from '../db/client.ts';
+import { createPayloadSeal } from '../lib/sealed-payload.ts';
 
 export interface JobContext {
   id: string;
@@ -18,7 +19,10 @@ export interface JobDefinition<T> {
 
 export interface Jobs {
   define<T extends object>(definition: JobDefinition<T>): void;
-  /** Enqueue; with `tx` the job is inserted in that transaction, so it exists only if the tx commits. */
+  /**
+   * Enqueue; with `tx` the job is inserted in that transaction, so it exists only if the tx commits.
+   * The data is stored sealed (lib/sealed-payload.ts) and opened for the handler.
+   */
   send<T extends object>(name: string, data: T, options?: SendOptions & { tx?: DbOrTx }): Promise<string | null>;
   /** Run a job on a cron schedule (once across all instances). */
   schedule(name: string, cron: string): Promise<void>;
@@ -76,6 +80,7 @@ export default fp<JobsPluginOptions>(
     boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
     await boss.start();
 
+    const payloads = createPayloadSeal(app.config.appSecret);
     const definitions = new Map<string, JobDefinition<never>>();
     const jobs: Jobs = {
       boss,
@@ -84,7 +89,8 @@ export default fp<JobsPluginOptions>(
       },
       async send(name, data, sendOptions = {}) {
         const { tx, ...rest } = sendOptions;
-        return boss.send(name, data, tx ? { ...rest, db: transactionAdapter(tx) } : rest);
+        const sealed = payloads.seal(name, data);
+        return boss.send(name, sealed, tx ? { ...rest, db: transactionAdapter(tx) } : rest);
       },
       async schedule(name, cron) {
         await boss.schedule(name, cron, {}, { tz: app.config.timezone });
@@ -107,7 +113,7 @@ export default fp<JobsPluginOptions>(
           async ([job]) => {
             if (!job) return;
             try {
-              await def.handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+              await def.handler(payloads.open<never>(def.name, job.data), { id: job.id, retryCount: job.retryCount });
             } catch (err) {
               app.log.warn(
                 { err, job: def.name, jobId: job.id, retry: job.retryCount },

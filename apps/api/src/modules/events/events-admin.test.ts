@@ -447,8 +447,9 @@ describe('cancelling an event', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().cancelled).toBe(true);
     const jobs = await t.database.raw.query<{ n: number }>(
-      "select count(*)::int as n from pgboss.job where name = 'event.cancelled' and data->>'eventId' = $1",
-      [String(e.id)],
+      // Job data is stored sealed (lib/sealed-payload.ts); the singleton key names the event.
+      "select count(*)::int as n from pgboss.job where name = 'event.cancelled' and singleton_key = $1",
+      [`event-cancelled:${e.id}`],
     );
     expect(jobs.rows[0]!.n).toBe(1);
     expect(await auditFor(e.id)).toHaveLength(1);

@@ -4,6 +4,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_MESSAGES } from '@fourfour/shared/tickets';
 import { localRefunds, orders, reservations, tickets, users } from '../../db/schema/index.ts';
+import { createPayloadSeal } from '../../lib/sealed-payload.ts';
 import { verifyTicketToken } from '../../lib/ticket-token.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
@@ -226,7 +227,8 @@ describe('tickets with the local provider', () => {
     const jobs = await t.app.database.raw.query<{
       data: { to: string; attachments?: { filename: string; contentBase64: string }[] };
     }>(`SELECT data FROM pgboss.job WHERE name = 'mail.send'`);
-    const sent = jobs.rows.map((r) => r.data).find((d) => d.to === buyer.email)!;
+    const seal = createPayloadSeal(t.app.config.appSecret);
+    const sent = jobs.rows.map((r) => seal.open<typeof r.data>('mail.send', r.data)).find((d) => d.to === buyer.email)!;
     const ids = new Set<string>();
     for (const a of sent.attachments!.filter((x) => x.filename.endsWith('.png'))) {
       const png = PNG.sync.read(Buffer.from(a.contentBase64, 'base64'));

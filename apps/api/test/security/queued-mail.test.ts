@@ -1,0 +1,134 @@
+import { once } from 'node:events';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../src/db/schema/index.ts';
+import { registration } from '../../src/modules/auth/auth.test-kit.ts';
+import { insertIssuedOrder } from '../../src/modules/tickets/issued-order.ts';
+import { TICKET_JOBS } from '../../src/modules/tickets/ticket-jobs.ts';
+import { signTicketToken } from '../../src/lib/ticket-token.ts';
+import { ticketQrPng } from '../../src/modules/tickets/qr.ts';
+import { createEvent, createUser } from '../factories.ts';
+import { createTestApp, type TestApp, waitFor } from '../helpers.ts';
+
+/**
+ * Queued mail carries verification codes, reset links and ticket QR codes, and pg-boss keeps a job's
+ * data for days after it ran: the queue holds every payload sealed (decisions.md, issue 16 item 12).
+ * Mail goes through a real SMTP server started here, so what arrived is what was sent.
+ */
+const inbox: { to: string; raw: string }[] = [];
+let smtp: SMTPServer;
+let t: TestApp;
+
+const decodeQp = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+
+async function mailTo(to: string, count = 1) {
+  return waitFor(async () => {
+    const mails = inbox.filter((m) => m.to === to);
+    return mails.length >= count ? decodeQp(mails[count - 1]?.raw ?? '') : undefined;
+  });
+}
+
+/** Every mail job the queue holds, queued, running, completed or failed, as stored. */
+async function queuedMailData(): Promise<string[]> {
+  const res = await t.database.raw.query<{ data: string | null }>(
+    "SELECT data::text AS data FROM pgboss.job WHERE name = 'mail.send'",
+  );
+  return res.rows.map((r) => r.data ?? '');
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c) => (raw += c));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo[0]?.address ?? '', raw });
+        callback();
+      });
+    },
+  });
+  smtp.listen(0, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  const port = (smtp.server.address() as { port: number }).port;
+  t = await createTestApp({
+    env: { RATE_LIMIT: 'off', SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://fourfour.example' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  smtp.close();
+});
+
+describe('mail waiting in the job queue', () => {
+  it('holds no verification code or reset link in the queue, before or after sending, and the mail still arrives with them', async () => {
+    const body = registration();
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })).statusCode).toBe(201);
+    const verification = await mailTo(body.email);
+    const code = /^([A-HJ-NP-Z2-9]{8})\r?$/m.exec(verification)?.[1];
+    expect(code).toBeTruthy();
+
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: body.email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const resetMail = await mailTo(body.email, 2);
+    const token = /https:\/\/fourfour\.example\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(resetMail)?.[1];
+    expect(token).toBeTruthy();
+
+    const stored = await queuedMailData();
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    for (const data of stored) {
+      expect(data).not.toContain(code);
+      expect(data).not.toContain(token);
+      expect(data).not.toContain(body.email);
+      expect(data).not.toContain('reset-password');
+    }
+  });
+
+  it('holds no ticket QR image or door code in the queue, and the buyer still gets the QR images', async () => {
+    const buyer = await createUser(t.app);
+    const event = await createEvent(t.app, { title: 'Sealed Night' });
+    const [ticket] = await insertIssuedOrder(t.app.db, {
+      userId: buyer.id,
+      eventId: event.id,
+      tickets: [
+        { ticketType: 'STANDARD', firstName: 'Kaia', lastName: 'Moreno', dateOfBirth: '1996-04-12', pricePence: 2000 },
+      ],
+    });
+    const [order] = await t.app.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, buyer.id));
+    await t.app.jobs.send(TICKET_JOBS.orderEmail, { orderId: order!.id });
+
+    const mail = await mailTo(buyer.email);
+    expect(mail).toContain('Sealed Night');
+    expect(mail).toContain('filename=ticket-1-standard.png');
+    const png = (await ticketQrPng(ticket!.id, t.app.config.ticketSigningKeyPem)).toString('base64');
+    expect(mail.replace(/\r?\n/g, '')).toContain(png.slice(0, 200));
+
+    const qrToken = signTicketToken(ticket!.id, t.app.config.ticketSigningKeyPem);
+    for (const data of await queuedMailData()) {
+      expect(data).not.toContain(png.slice(100, 200));
+      expect(data).not.toContain('image/png');
+      expect(data).not.toContain(qrToken);
+      expect(data).not.toContain('door code');
+    }
+  });
+
+  it('still sends a mail queued in plain form before the queue sealed its payloads', async () => {
+    const to = 'queued-before-deploy@example.test';
+    await t.app.jobs.boss.send('mail.send', {
+      to,
+      subject: 'Queued before the deploy',
+      text: 'Plain job data from an older release.',
+      html: '<p>Plain job data from an older release.</p>',
+    });
+    const mail = await mailTo(to);
+    expect(mail).toContain('Subject: Queued before the deploy');
+    expect(mail).toContain('Plain job data from an older release.');
+  });
+});
