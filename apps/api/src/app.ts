@@ -88,11 +88,20 @@ const BODY_LIMIT = 1024 * 1024;
 const MULTIPART_FILE_LIMIT = 20 * 1024 * 1024 + 1;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+/**
+ * TRUST_PROXY as Fastify's option. Addresses go to proxy-addr as they are; a hop count becomes
+ * "trust the nearest n hops" (Fastify 5 turns a bare number into trusting nothing).
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     // A proxy's x-request-id joins our logs to its own, but only a short safe token is taken:
     // anything else (log injection, megabyte ids) gets a fresh id.
     requestIdHeader: false,

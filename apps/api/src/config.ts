@@ -1,5 +1,6 @@
 import { randomBytes, generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,69 @@ import { z } from 'zod';
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/** The proxy-addr names Fastify understands besides addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies may name the client in X-Forwarded-For. Off (the socket address is the
+ * client), a hop count, or proxy addresses/CIDRs and proxy-addr's names (`loopback`). Trusting every
+ * hop is refused: any client could then choose its own address and escape the per-IP limits.
+ */
+const TrustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .default('off')
+    .transform((raw, ctx): false | number | string[] => {
+      const value = raw.trim();
+      if (['off', 'false', '0'].includes(value)) return false;
+      if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every((entry) => entry && isProxyAddress(entry))) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be off, a hop count (1-10), loopback, or a comma list of proxy addresses/CIDRs such as 127.0.0.1,10.0.0.0/8 (got "${value}")`,
+      });
+      return z.NEVER;
+    }),
+);
+
+/**
+ * REQUIRE_MFA_ROLES: the roles that must turn on two-factor sign-in before any admin route answers
+ * them. Only ADMIN and MASTER use admin routes, so only they may be named (EVENT_WORKER stays optional).
+ */
+const MFA_ROLE_CHOICES = ['ADMIN', 'MASTER'] as const;
+type MfaRole = (typeof MFA_ROLE_CHOICES)[number];
+const RequireMfaRoles = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): MfaRole[] | undefined => {
+      if (raw === undefined) return undefined;
+      const value = raw.trim().toUpperCase();
+      if (value === 'NONE') return [];
+      const entries = [...new Set(value.split(',').map((entry) => entry.trim()))];
+      if (entries.every((entry): entry is MfaRole => (MFA_ROLE_CHOICES as readonly string[]).includes(entry))) {
+        return entries;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a comma list of ADMIN and MASTER, or none (got "${raw}")`,
+      });
+      return z.NEVER;
+    }),
+);
 
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).optional()),
@@ -70,6 +134,8 @@ const EnvSchema = z.object({
   ),
   RATE_LIMIT: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   DEV_MAILBOX: z.preprocess(emptyToUndefined, z.enum(['on', 'local', 'off']).optional()),
+  TRUST_PROXY: TrustProxy,
+  REQUIRE_MFA_ROLES: RequireMfaRoles,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -110,6 +176,10 @@ export interface Config {
    * from this machine's loopback address with no proxy in between, 'on' = anyone, 'off' = nobody.
    */
   devMailbox: 'on' | 'local' | 'off';
+  /** TRUST_PROXY: false (the socket address is the client), a hop count, or proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  /** Roles that must have two-factor sign-in on to use admin routes (production: ADMIN and MASTER always). */
+  requireMfaRoles: readonly MfaRole[];
   logLevel: string;
 }
 
@@ -166,6 +236,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
     if (e.RATE_LIMIT === 'off') problems.push('RATE_LIMIT: must not be off in production');
     if (e.DEV_MAILBOX === 'on') problems.push('DEV_MAILBOX: the dev mailbox never exists in production');
+    if (e.REQUIRE_MFA_ROLES && !MFA_ROLE_CHOICES.every((role) => e.REQUIRE_MFA_ROLES?.includes(role))) {
+      problems.push('REQUIRE_MFA_ROLES: production requires two-factor sign-in for ADMIN and MASTER (leave it unset)');
+    }
     if (e.PUBLIC_URL && !isSafePublicUrl(e.PUBLIC_URL)) {
       problems.push('PUBLIC_URL: must be https in production (plain http only for localhost)');
     }
@@ -217,6 +290,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     rateLimit: e.RATE_LIMIT === 'on',
     devMailbox: isProduction ? 'off' : (e.DEV_MAILBOX ?? 'local'),
+    trustProxy: e.TRUST_PROXY,
+    requireMfaRoles: e.REQUIRE_MFA_ROLES ?? (isProduction ? [...MFA_ROLE_CHOICES] : []),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -12,6 +12,7 @@ import {
   VerifyBody,
 } from '@fourfour/shared/auth';
 import { AppError } from '../../lib/errors.ts';
+import { perTargetEmail } from '../../plugins/rate-limit.ts';
 import {
   loginUser,
   registerUser,
@@ -25,8 +26,10 @@ import { endSessionByToken, rotateRefreshToken } from './sessions.service.ts';
 
 /**
  * Per-IP throttling of the unauthenticated account routes (shared store: PostgreSQL, or Redis).
- * The per-account limits are rules of the service: login lockout, 5 tries per verification code,
- * the 30 s resend cooldown and one reset mail per minute per address.
+ * The routes that send mail are limited per target address as well (`perAddress`), so an attacker
+ * changing IP cannot flood one inbox. The per-account limits are rules of the service: password
+ * throttling, 5 tries per verification code, the 30 s resend cooldown and one reset mail per minute
+ * per address.
  */
 const limits = {
   register: { max: 10, timeWindow: '1 hour' },
@@ -37,14 +40,19 @@ const limits = {
   reset: { max: 20, timeWindow: '15 minutes' },
   refresh: { max: 60, timeWindow: '1 minute' },
 } as const;
+const perAddress = { max: 5, timeWindow: '1 hour' } as const;
 
 const tags = ['auth'];
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Counted after validation, so only well-formed requests use up an address's allowance.
+  const perAddressLimit = (name: string) => app.limitPer(`auth-${name}-email`, perAddress, perTargetEmail);
+
   app.post(
     '/register',
     {
       config: { rateLimit: limits.register },
+      preHandler: perAddressLimit('register'),
       schema: { tags, body: RegisterBody, response: { 201: MessageBody } },
     },
     async (request, reply) => {
@@ -61,7 +69,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/resend-code',
-    { config: { rateLimit: limits.resend }, schema: { tags, body: EmailOnlyBody, response: { 200: MessageBody } } },
+    {
+      config: { rateLimit: limits.resend },
+      preHandler: perAddressLimit('resend'),
+      schema: { tags, body: EmailOnlyBody, response: { 200: MessageBody } },
+    },
     async (request) => {
       await resendVerificationCode(app, request.body.email);
       return { message: AUTH_MESSAGES.resendSuccess };
@@ -105,7 +117,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-password',
-    { config: { rateLimit: limits.forgot }, schema: { tags, body: EmailOnlyBody, response: { 200: MessageBody } } },
+    {
+      config: { rateLimit: limits.forgot },
+      preHandler: perAddressLimit('forgot'),
+      schema: { tags, body: EmailOnlyBody, response: { 200: MessageBody } },
+    },
     async (request) => {
       await requestPasswordReset(app, request.body.email);
       return { message: AUTH_MESSAGES.forgotSent };

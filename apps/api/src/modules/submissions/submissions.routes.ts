@@ -10,6 +10,7 @@ import {
 } from '@fourfour/shared/content';
 import { badRequest, type FieldError } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
+import { perAccount } from '../../plugins/rate-limit.ts';
 import { listSubmissions, readSubmissionFile, setSubmissionReviewed, submitSong } from './submissions.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -19,7 +20,11 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/submissions/song',
     {
-      preHandler: app.requireAuth,
+      // Per IP and per account: the confirmation mail goes to the account's own address.
+      preHandler: [
+        app.requireAuth,
+        app.limitPer('song-submission-account', { max: 5, timeWindow: '1 hour' }, perAccount),
+      ],
       config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
       schema: {
         tags: ['submissions'],
