@@ -16,6 +16,7 @@ import {
   ResetPasswordBody,
   ResetPasswordForm,
   sanitiseUsername,
+  DeleteAccountBody,
   TwoFactorDisableBody,
   TwoFactorEnableBody,
   VerifyBody,
@@ -141,8 +142,13 @@ describe('verification and login rules', () => {
     expect(normaliseTotpInput('12a 34-5678')).toBe('123456');
     expect(LoginBody.parse({ email: 'a@b.c', password: 'x', totp: 12345 }).totp).toBe('012345');
     expect(LoginBody.safeParse({ email: 'a@b.c', password: 'x', totp: '12345' }).success).toBe(false);
-    expect(TwoFactorEnableBody.parse({ code: 654321 }).code).toBe('654321');
-    expect(TwoFactorEnableBody.safeParse({ code: 1.5 }).success).toBe(false);
+    expect(TwoFactorEnableBody.parse({ code: 654321, password: 'x' }).code).toBe('654321');
+    expect(TwoFactorEnableBody.safeParse({ code: 1.5, password: 'x' }).success).toBe(false);
+    expect(messagesOf(TwoFactorEnableBody.safeParse({ code: '123456' }))).toEqual({
+      password: AUTH_MESSAGES.passwordRequired,
+    });
+    expect(messagesOf(DeleteAccountBody.safeParse({}))).toEqual({ password: AUTH_MESSAGES.passwordRequired });
+    expect(DeleteAccountBody.parse({ password: 'x', code: 12 }).code).toBe('000012');
     expect(messagesOf(TwoFactorDisableBody.safeParse({ code: '1' }))).toEqual({
       password: AUTH_MESSAGES.passwordRequired,
       code: AUTH_MESSAGES.totpFormat,

@@ -80,7 +80,12 @@ export const AUTH_MESSAGES = {
   passwordWrong: 'That password is not correct.',
   accountDeleted: 'Your account has been deleted.',
   deleteConfirmHint: 'Type DELETE and tick the box to confirm.',
+  /** 403 MFA_REQUIRED: an admin route for a role that must turn on two-factor first (REQUIRE_MFA_ROLES). */
+  mfaRequired: 'Set up two-factor authentication on your account page before using admin tools.',
 } as const;
+
+/** The error code of that answer; the web client shows the message with a link to the 2FA setup. */
+export const MFA_REQUIRED_CODE = 'MFA_REQUIRED';
 
 /** Lockout and cooldown texts carry a number. */
 export const lockedMessage = (minutes: number) =>
@@ -263,7 +268,8 @@ export const ChangePasswordBody = z
   });
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
-export const TwoFactorEnableBody = z.object({ code: TotpCodeField });
+/** Turning 2FA on needs the password too: a stolen access token alone must not lock the owner out. */
+export const TwoFactorEnableBody = z.object({ code: TotpCodeField, password: LoginPasswordField });
 export type TwoFactorEnableBody = z.input<typeof TwoFactorEnableBody>;
 
 export const TwoFactorDisableBody = z.object({
@@ -271,6 +277,16 @@ export const TwoFactorDisableBody = z.object({
   code: TotpCodeField,
 });
 export type TwoFactorDisableBody = z.input<typeof TwoFactorDisableBody>;
+
+/**
+ * Deleting the account needs the password, and the current code when 2FA is on (the server knows
+ * whether it is, so the code is optional here and required there).
+ */
+export const DeleteAccountBody = z.object({
+  password: LoginPasswordField,
+  code: TotpCodeField.optional(),
+});
+export type DeleteAccountBody = z.input<typeof DeleteAccountBody>;
 
 // ---------- forms (web): the bodies plus what only the form has ----------
 

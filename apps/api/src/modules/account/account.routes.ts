@@ -5,6 +5,7 @@ import {
   AUTH_MESSAGES,
   ChangePasswordBody,
   ChangePasswordResponse,
+  DeleteAccountBody,
   TwoFactorDisableBody,
   TwoFactorEnableBody,
   TwoFactorSetup,
@@ -50,7 +51,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/2fa/enable',
     { schema: { tags, security, body: TwoFactorEnableBody, response: { 200: MessageBody } } },
     async (request) => {
-      await enableTwoFactor(app, me(request).id, request.body.code);
+      await enableTwoFactor(app, me(request).id, request.body.password, request.body.code);
       return { message: AUTH_MESSAGES.twoFactorEnabled };
     },
   );
@@ -64,11 +65,21 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/delete', { schema: { tags, security, response: { 200: MessageBody } } }, async (request, reply) => {
-    await deleteAccount(app, me(request).id);
-    clearRefreshCookie(app, reply);
-    return { message: AUTH_MESSAGES.accountDeleted };
-  });
+  app.delete(
+    '/delete',
+    {
+      schema: { tags, security, body: DeleteAccountBody, response: { 200: MessageBody } },
+      // A client that sends no body at all (the spec's old call) hears that the password is needed.
+      preValidation: async (request: { body: unknown }) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(app, me(request).id, request.body);
+      clearRefreshCookie(app, reply);
+      return { message: AUTH_MESSAGES.accountDeleted };
+    },
+  );
 };
 
 export default accountRoutes;

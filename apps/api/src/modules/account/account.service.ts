@@ -4,9 +4,12 @@ import { AUTH_MESSAGES, type AccountView } from '@fourfour/shared/auth';
 import { subscriptions, passwordResetTokens, users } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { sendSecurityNotice } from '../auth/security-notice.ts';
 import { type IssuedSession, revokeAllSessions, startSession } from '../auth/sessions.service.ts';
+import { consumeTotpCode } from '../auth/totp.ts';
 import { countFreeTicketsUsed, currentYear } from '../tickets/free-tickets.service.ts';
 import { onAccountDeleted, runAccountDeletedHandlers } from './account-deleted.ts';
+import { confirmAccountPassword } from './confirm-password.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -65,6 +68,7 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
     const sessionVersion = await revokeAllSessions(tx, userId);
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    await sendSecurityNotice(app, tx, u.email, 'password-changed');
     return startSession(app, tx, { id: userId, role: u.role, sessionVersion });
   });
 }
@@ -72,9 +76,26 @@ export async function changePassword(
 /**
  * Deletes an account as DESIGN.md says: the row stays (orders, tickets and payment records point at
  * it) but loses what identifies the person; email, username and affiliate code are freed; every
- * session ends; the other domains' handlers run in the same transaction.
+ * session ends; the other domains' handlers run in the same transaction. It needs the password,
+ * and a current code when 2FA is on, so a stolen access token alone cannot delete anyone.
  */
-export async function deleteAccount(app: FastifyInstance, userId: number): Promise<void> {
+export async function deleteAccount(
+  app: FastifyInstance,
+  userId: number,
+  confirmation: { password: string; code?: string | undefined },
+): Promise<void> {
+  const [u] = await app.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.deleted, false)));
+  if (!u) throw notFound(AUTH_MESSAGES.noUserInfo);
+  await confirmAccountPassword(app, u, confirmation.password);
+  if (u.totpEnabled) {
+    if (!confirmation.code) throw fieldError('code', AUTH_MESSAGES.totpFormat, 400, 'TOTP_REQUIRED');
+    if (!(await consumeTotpCode(app, app.db, u, confirmation.code))) {
+      throw fieldError('code', AUTH_MESSAGES.totpInvalid, 400, 'TOTP_INVALID');
+    }
+  }
   await app.db.transaction(async (tx) => {
     await tx
       .update(users)

@@ -147,10 +147,13 @@ describe('two-factor authentication', () => {
     });
     expect((await login(t.app, me.email, STRONG_PASSWORD)).statusCode).toBe(200);
 
-    const bad = await call('POST', '/api/account/2fa/enable', me.token, { code: 123456 });
+    const bad = await call('POST', '/api/account/2fa/enable', me.token, { code: 123456, password: STRONG_PASSWORD });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('TOTP_INVALID');
-    const enable = await call('POST', '/api/account/2fa/enable', me.token, { code: Number(codeAt(secretBase32, -1)) });
+    const enable = await call('POST', '/api/account/2fa/enable', me.token, {
+      code: Number(codeAt(secretBase32, -1)),
+      password: STRONG_PASSWORD,
+    });
     expect(enable.statusCode).toBe(200);
     expect((await call('GET', '/api/account/2fa/status', me.token)).json()).toEqual({ enabled: true, hasSecret: true });
     expect((await call('POST', '/api/account/2fa/setup', me.token)).statusCode).toBe(409);
@@ -198,7 +201,10 @@ describe('two-factor authentication', () => {
   it('wrong second-factor codes count towards the lockout', async () => {
     const me = await signIn();
     const { secretBase32 } = (await call('POST', '/api/account/2fa/setup', me.token)).json();
-    await call('POST', '/api/account/2fa/enable', me.token, { code: codeAt(secretBase32, 0) });
+    await call('POST', '/api/account/2fa/enable', me.token, {
+      code: codeAt(secretBase32, 0),
+      password: STRONG_PASSWORD,
+    });
     const statuses = [];
     for (let i = 0; i < 5; i++)
       statuses.push((await login(t.app, me.email, STRONG_PASSWORD, { totp: '999999' })).statusCode);
@@ -207,9 +213,10 @@ describe('two-factor authentication', () => {
 
   it('enable needs a setup first, and disable needs 2FA to be on', async () => {
     const me = await signIn();
-    expect((await call('POST', '/api/account/2fa/enable', me.token, { code: '123456' })).json().code).toBe(
-      'TOTP_NOT_SET_UP',
-    );
+    expect(
+      (await call('POST', '/api/account/2fa/enable', me.token, { code: '123456', password: STRONG_PASSWORD })).json()
+        .code,
+    ).toBe('TOTP_NOT_SET_UP');
     expect(
       (await call('POST', '/api/account/2fa/disable', me.token, { password: STRONG_PASSWORD, code: '123456' })).json()
         .code,
@@ -233,7 +240,7 @@ describe('account deletion', () => {
     });
     expect(accountDeletedHandlerNames()).toContain('account.subscription-cancel-at-period-end');
 
-    const res = await call('DELETE', '/api/account/delete', me.token);
+    const res = await call('DELETE', '/api/account/delete', me.token, { password: STRONG_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Your account has been deleted.' });
     expect(refreshCookieOf(res)?.value).toBe('');
@@ -278,7 +285,7 @@ describe('account deletion', () => {
     onAccountDeleted('test.failing', async (_app, userId) => {
       if (userId === me.id) throw new Error('provider unreachable');
     });
-    const res = await call('DELETE', '/api/account/delete', me.token);
+    const res = await call('DELETE', '/api/account/delete', me.token, { password: STRONG_PASSWORD });
     expect(res.statusCode).toBe(500);
     const [row] = await t.app.db.select().from(users).where(eq(users.id, me.id));
     expect(row).toMatchObject({ deleted: false, email: me.email });

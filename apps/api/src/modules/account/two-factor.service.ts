@@ -5,11 +5,14 @@ import { AUTH_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '@fourf
 import { users } from '../../db/schema/index.ts';
 import { AppError, conflict, fieldError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { sendSecurityNotice } from '../auth/security-notice.ts';
 import { consumeTotpCode, encryptTotpSecret, newTotpSecret } from '../auth/totp.ts';
+import { confirmAccountPassword } from './confirm-password.ts';
 
 /**
  * Two-factor sign-in: setup stores a new secret (encrypted) that guards nothing until a current
- * code confirms it; turning it off needs the password and a current code.
+ * code and the password confirm it; turning it off needs the password and a current code. The
+ * owner is mailed either way.
  */
 
 async function loadUser(app: FastifyInstance, userId: number) {
@@ -38,12 +41,23 @@ export async function setupTwoFactor(app: FastifyInstance, userId: number): Prom
   return { secretBase32, qrBase64: png.toString('base64'), otpauthUrl };
 }
 
-export async function enableTwoFactor(app: FastifyInstance, userId: number, code: string): Promise<void> {
+/** Turning 2FA on needs the password as well as a current code (a stolen token alone must not lock the owner out). */
+export async function enableTwoFactor(
+  app: FastifyInstance,
+  userId: number,
+  password: string,
+  code: string,
+): Promise<void> {
   const u = await loadUser(app, userId);
   if (u.totpEnabled) throw conflict(AUTH_MESSAGES.twoFactorAlreadyOn, 'TOTP_ALREADY_ENABLED');
   if (!u.totpSecretEnc) throw new AppError('TOTP_NOT_SET_UP', 400, AUTH_MESSAGES.twoFactorNoSecret);
+  // The password first: a wrong one must not use up the code.
+  await confirmAccountPassword(app, u, password);
   if (!(await consumeTotpCode(app, app.db, u, code))) throw invalidCode();
-  await app.db.update(users).set({ totpEnabled: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ totpEnabled: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await sendSecurityNotice(app, tx, u.email, 'two-factor-on');
+  });
 }
 
 export async function disableTwoFactor(
@@ -57,8 +71,11 @@ export async function disableTwoFactor(
   if (!(await verifyPassword(u.passwordHash, password)))
     throw fieldError('password', AUTH_MESSAGES.passwordWrong, 400, 'PASSWORD_WRONG');
   if (!(await consumeTotpCode(app, app.db, u, code))) throw invalidCode();
-  await app.db
-    .update(users)
-    .set({ totpEnabled: false, totpSecretEnc: null, totpLastStep: null, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpEnabled: false, totpSecretEnc: null, totpLastStep: null, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await sendSecurityNotice(app, tx, u.email, 'two-factor-off');
+  });
 }

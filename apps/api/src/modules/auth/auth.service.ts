@@ -17,6 +17,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { findUserByEmail, findUserByUsername, normaliseEmail } from '../users/users.service.ts';
 import { assertNotLocked, clearLoginFailures, lockedError, recordLoginFailure } from './lockout.service.ts';
+import { sendSecurityNotice } from './security-notice.ts';
 import { type IssuedSession, revokeAllSessions, startSession } from './sessions.service.ts';
 import { consumeTotpCode } from './totp.ts';
 
@@ -300,5 +301,6 @@ export async function resetPassword(app: FastifyInstance, token: string, newPass
     if (!user) throw invalid;
     await revokeAllSessions(tx, user.id);
     if (user.email) await clearLoginFailures(tx, user.email);
+    await sendSecurityNotice(app, tx, user.email, 'password-reset');
   });
 }

@@ -454,7 +454,12 @@ describe('memberships (local provider)', () => {
     const fan = await createUser(t.app);
     await subscribeLocally(t.app, fan, 'MIDDLE');
     const subId = (await userRow(t.app, fan.id)).paymentSubscriptionId!;
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: fan.headers });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      headers: fan.headers,
+      payload: { password: fan.password },
+    });
     expect(res.statusCode).toBeLessThan(300);
     const provider = await waitFor(async () => {
       const [row] = await t.app.db.select().from(localSubscriptions).where(eq(localSubscriptions.id, subId));
