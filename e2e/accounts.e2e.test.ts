@@ -27,6 +27,15 @@ afterAll(async () => {
 
 const totpFor = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+/** A code for the time step `offset` steps from now (the server accepts one step either side). */
+const codeAt = (secret: string, offset: number) =>
+  totpFor(secret).generate({ timestamp: Date.now() + offset * 30_000 });
+/** Waits out the last seconds of a 30-second step, so a code for the previous step is still accepted. */
+async function awayFromStepEnd() {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 6000) await new Promise((r) => setTimeout(r, left + 200));
+}
+const WRONG_PASSWORD_MESSAGE = 'That password is not correct.';
 
 async function fillRegistration(page: Page, email: string, username: string) {
   await page.goto('/register');
@@ -113,7 +122,17 @@ describe('accounts', () => {
     await expect
       .poll(() => page.getByAltText('QR code for your authenticator app').isVisible(), { timeout: 10_000 })
       .toBe(true);
-    await page.getByLabel('Code from your app').fill(totpFor(secret).generate());
+    // Turning it on needs the password too: a wrong one is a field error and 2FA stays off. Codes:
+    // the previous step turns it on, the current one signs in, the next one deletes (no replay).
+    await awayFromStepEnd();
+    const enableForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Enable', exact: true }) });
+    await page.getByLabel('Code from your app').fill(codeAt(secret, -1));
+    await enableForm.getByLabel('Password').fill('Wrong#Pass1');
+    await page.getByRole('button', { name: 'Enable', exact: true }).click();
+    await expect.poll(() => enableForm.getByText(WRONG_PASSWORD_MESSAGE).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByTestId('two-factor-status').textContent()).toBe('Off');
+    await page.getByLabel('Code from your app').fill(codeAt(secret, -1));
+    await enableForm.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Enable', exact: true }).click();
     await expect.poll(() => page.getByTestId('two-factor-status').textContent(), { timeout: 10_000 }).toBe('On');
 
@@ -128,8 +147,8 @@ describe('accounts', () => {
     await totpField.fill('12a3');
     expect(await totpField.inputValue()).toBe('123');
     expect(await page.getByRole('button', { name: 'Log in' }).isDisabled()).toBe(true);
-    // The next step's code: the current one was used to turn two-factor on (no replay).
-    await totpField.fill(totpFor(secret).generate({ timestamp: Date.now() + 30_000 }));
+    // The current step's code: the previous one was used to turn two-factor on (no replay).
+    await totpField.fill(codeAt(secret, 0));
     await page.getByRole('button', { name: 'Log in' }).click();
     // Home, or the page the guard remembered when the session ended (here /account).
     await page.waitForURL((url) => url.pathname !== '/login');
@@ -139,13 +158,24 @@ describe('accounts', () => {
     await expect.poll(() => page.getByTestId('account-profile').textContent(), { timeout: 10_000 }).toContain(email);
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toMatch(/ey[A-Za-z0-9_-]{10,}\./);
 
-    // Delete: the button waits for DELETE (any case) and the ticked box.
+    // Delete: the button waits for DELETE (any case), the ticked box, the password and, with
+    // two-factor on, a current code; a wrong password is a field error and deletes nothing.
     await page.getByRole('button', { name: 'Delete account' }).click();
-    const confirm = page.getByRole('button', { name: 'Delete my account' });
-    await page.getByLabel('Type DELETE to confirm').fill('  delete ');
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    await dialog.getByLabel('Type DELETE to confirm').fill('  delete ');
     expect(await confirm.isDisabled()).toBe(true);
-    await page.getByRole('checkbox', { name: /permanently deletes/ }).check();
+    await dialog.getByRole('checkbox', { name: /permanently deletes/ }).check();
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Your password').fill('Wrong#Pass1');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Code from your app').fill(codeAt(secret, 1));
     expect(await confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    await expect.poll(() => dialog.getByText(WRONG_PASSWORD_MESSAGE).isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'accounts-delete-wrong-password-desktop');
+    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await dialog.getByLabel('Code from your app').fill(codeAt(secret, 1));
     await confirm.click();
     await page.waitForURL(`${server.baseUrl}/`);
     expect(await headerItems(page)).toEqual(['Login', 'Register']);
@@ -228,6 +258,10 @@ describe('accounts', () => {
       // The header is sticky: from the top, a full-page shot shows it where a person sees it.
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `accounts-account-${size}`);
+      // The delete dialog asks for the password (no code: this account has two-factor off).
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      await page.getByRole('dialog', { name: 'Delete your account?' }).getByLabel('Your password').waitFor();
+      await screenshot(page, `accounts-delete-dialog-${size}`);
       expect(errors, size).toEqual([]);
       await context.close();
     }

@@ -2,9 +2,12 @@ import type { MessageBody } from '@fourfour/shared/api-error';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** POST /api/account/2fa/enable { code }: the code is sent as a number (spec 01 §5). */
-export const enableTwoFactor = (code: string) =>
-  api.post<MessageBody>('/api/account/2fa/enable', { code: Number(code) });
+/**
+ * POST /api/account/2fa/enable { code, password }: the code is sent as a number (spec 01 §5); the
+ * password is ours (issue 16), so a stolen session alone cannot turn 2FA on and lock the owner out.
+ */
+export const enableTwoFactor = (body: { code: string; password: string }) =>
+  api.post<MessageBody>('/api/account/2fa/enable', { code: Number(body.code), password: body.password });
 export const useEnableTwoFactor = () => {
   const client = useQueryClient();
   return useMutation({

@@ -1,32 +1,53 @@
-import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { AUTH_MESSAGES, isDeleteConfirmed } from '@fourfour/shared/auth';
+import { AUTH_MESSAGES, isDeleteConfirmed, normaliseTotpInput } from '@fourfour/shared/auth';
+import { PASSWORD_MAX, TOTP_DIGITS } from '@fourfour/shared/constants';
 import { useState } from 'react';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
+import { useTwoFactorStatus } from '../api/two-factor-status.ts';
 import { AccountSection } from './account-section.tsx';
+
+type ProofErrors = { password?: string; code?: string };
 
 export function DangerZoneSection() {
   const [opened, dialog] = useDisclosure(false);
   const [typed, setTyped] = useState('');
   const [ticked, setTicked] = useState(false);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<ProofErrors>({});
   const [failed, setFailed] = useState(false);
   const remove = useDeleteAccount();
+  // With 2FA on, the server also asks for a current code (issue 16: a stolen session is not enough).
+  const needsCode = useTwoFactorStatus().data?.enabled === true;
+  const ready = isDeleteConfirmed(typed, ticked) && password.length > 0 && (!needsCode || code.length === TOTP_DIGITS);
 
   const close = () => {
     dialog.close();
     setTyped('');
     setTicked(false);
+    setPassword('');
+    setCode('');
+    setErrors({});
     setFailed(false);
   };
 
   async function onDelete() {
-    if (!isDeleteConfirmed(typed, ticked)) return;
+    if (!ready) return;
     setFailed(false);
+    setErrors({});
     try {
-      await remove.mutateAsync();
-    } catch {
-      setFailed(true);
+      await remove.mutateAsync({ password, ...(needsCode ? { code } : {}) });
+    } catch (err) {
+      const proof: ProofErrors = isApiError(err)
+        ? { password: err.fieldMessage('password'), code: err.fieldMessage('code') }
+        : {};
+      if (proof.password || proof.code) {
+        setErrors(proof);
+        setCode('');
+      } else setFailed(true);
       return;
     }
     // A full load of the home page: it starts signed out (the server ended every session and
@@ -66,6 +87,28 @@ export function DangerZoneSection() {
             checked={ticked}
             onChange={(e) => setTicked(e.currentTarget.checked)}
           />
+          <PasswordInput
+            label="Your password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+          />
+          {needsCode && (
+            <TextInput
+              label="Code from your app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={TOTP_DIGITS}
+              placeholder="123456"
+              value={code}
+              onChange={(e) => setCode(normaliseTotpInput(e.currentTarget.value))}
+              error={errors.code}
+              styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
+              maw={220}
+            />
+          )}
           {failed && (
             <Alert color="red" variant="light" role="alert">
               {AUTH_MESSAGES.deleteFailed}
@@ -75,12 +118,7 @@ export function DangerZoneSection() {
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button
-              color="red"
-              onClick={onDelete}
-              loading={remove.isPending}
-              disabled={!isDeleteConfirmed(typed, ticked)}
-            >
+            <Button color="red" onClick={onDelete} loading={remove.isPending} disabled={!ready}>
               Delete my account
             </Button>
           </Group>

@@ -16,7 +16,7 @@ import { IconCopy, IconShieldCheck } from '@tabler/icons-react';
 import { AUTH_MESSAGES, normaliseTotpInput, type TwoFactorSetup } from '@fourfour/shared/auth';
 import { PASSWORD_MAX, TOTP_DIGITS } from '@fourfour/shared/constants';
 import { type FormEvent, useState } from 'react';
-import { serverMessageOf } from '../../../lib/api-client.ts';
+import { isApiError, serverMessageOf } from '../../../lib/api-client.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
 import { useSetupTwoFactor } from '../api/setup-two-factor.ts';
@@ -47,8 +47,13 @@ function CodeInput({
   );
 }
 
-/** Failures show the spec's words first, then what the server said. */
+/** A wrong password is shown under the password field instead of in the alert (the code keeps the spec's alert). */
+const fieldMessageOf = (error: unknown, field: 'password') =>
+  isApiError(error) ? error.fieldMessage(field) : undefined;
+
+/** Failures show the spec's words first, then what the server said (unless a field shows it). */
 function FailureAlert({ title, error }: { title: string; error: unknown }) {
+  if (fieldMessageOf(error, 'password')) return null;
   const detail = serverMessageOf(error);
   return (
     <Alert color="red" variant="light" role="alert" title={title}>
@@ -57,7 +62,7 @@ function FailureAlert({ title, error }: { title: string; error: unknown }) {
   );
 }
 
-/** Two-factor: disabled → setup (QR and secret) → enabled with a current code; off with password and code. */
+/** Two-factor: disabled → setup (QR and secret) → on with a current code and the password; off with both. */
 export function TwoFactorSection() {
   const status = useTwoFactorStatus();
   const setup = useSetupTwoFactor();
@@ -73,15 +78,17 @@ export function TwoFactorSection() {
     enable.reset();
     setPending(await setup.mutateAsync());
     setCode('');
+    setPassword('');
   }
 
   async function onEnable(event: FormEvent) {
     event.preventDefault();
-    if (code.length !== TOTP_DIGITS) return;
-    await enable.mutateAsync(code).then(
+    if (code.length !== TOTP_DIGITS || !password) return;
+    await enable.mutateAsync({ code, password }).then(
       (reply) => {
         setPending(null);
         setCode('');
+        setPassword('');
         setNotice(reply.message);
       },
       () => setCode(''),
@@ -177,11 +184,20 @@ export function TwoFactorSection() {
                     </CopyButton>
                   </Stack>
                 </Group>
-                <Text size="sm">2. Enter the 6-digit code the app shows to turn two-factor on.</Text>
+                <Text size="sm">2. Enter the 6-digit code the app shows and your password to turn two-factor on.</Text>
                 <CodeInput value={code} onChange={setCode} />
+                <PasswordInput
+                  label="Password"
+                  autoComplete="current-password"
+                  maxLength={PASSWORD_MAX}
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  error={fieldMessageOf(enable.error, 'password')}
+                  maw={320}
+                />
                 {enable.isError && <FailureAlert title={AUTH_MESSAGES.enableFailed} error={enable.error} />}
                 <Group>
-                  <Button type="submit" loading={enable.isPending} disabled={code.length !== TOTP_DIGITS}>
+                  <Button type="submit" loading={enable.isPending} disabled={code.length !== TOTP_DIGITS || !password}>
                     Enable
                   </Button>
                   <Button variant="subtle" color="gray" onClick={() => setPending(null)}>
@@ -202,6 +218,7 @@ export function TwoFactorSection() {
                   maxLength={PASSWORD_MAX}
                   value={password}
                   onChange={(e) => setPassword(e.currentTarget.value)}
+                  error={fieldMessageOf(disable.error, 'password')}
                 />
                 <CodeInput value={code} onChange={setCode} />
                 {disable.isError && <FailureAlert title={AUTH_MESSAGES.disableFailed} error={disable.error} />}
