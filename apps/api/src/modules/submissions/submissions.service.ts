@@ -39,9 +39,15 @@ export function cleanFileName(name: string): string {
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
+/** Form text in a mail header: control characters (line breaks included) become spaces. */
+const oneLine = (text: string) => text.replace(/\p{Cc}+/gu, ' ').trim();
+
 /**
  * Stores the MP3 privately and the details in the database, and queues two emails in the same
- * transaction: the A&R team gets the details and links, the submitter a confirmation.
+ * transaction: the A&R team gets the details and links (form text quoted, the template escapes
+ * it), the submitter a confirmation. The confirmation goes only to the signed-in account's own
+ * verified address, never to the address typed in the form, and quotes nothing from the form:
+ * otherwise anyone could have FourFour mail their text to any address.
  */
 export async function submitSong(
   app: FastifyInstance,
@@ -70,17 +76,22 @@ export async function submitSong(
         })
         .returning({ id: songSubmissions.id });
       if (!row) throw new Error('submission insert returned no row');
+      const [account] = await tx
+        .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, input.userId));
       const name = `${fields.firstName} ${fields.lastName}`;
       const interests = fields.interests.map((i: SubmissionInterest) => SUBMISSION_INTEREST_LABELS[i]).join(', ');
       const base = app.config.publicUrl.replace(/\/$/, '');
       await app.mail.send(
         app.config.arTeamEmail,
         {
-          subject: `New song submission from ${name}`,
+          subject: `New song submission from ${oneLine(name)}`,
           heading: 'A new song for the A&R team',
           paragraphs: [
             `Name: ${name}`,
             `Email: ${fields.email}`,
+            `Account: ${account?.email ?? '—'} (user ${input.userId})`,
             `Phone: ${fields.phone ?? '—'}`,
             `Birth date: ${fields.birthDate}`,
             `Link: ${fields.link ?? '—'}`,
@@ -92,18 +103,20 @@ export async function submitSong(
         },
         { tx },
       );
-      await app.mail.send(
-        fields.email,
-        {
-          subject: 'We received your song',
-          heading: `Thanks, ${fields.firstName}!`,
-          paragraphs: [
-            `Your song "${fileName}" went straight to our A&R team.`,
-            'They listen to every submission. If it is a fit, they will contact you at this address.',
-          ],
-        },
-        { tx },
-      );
+      if (account?.email && account.emailVerifiedAt) {
+        await app.mail.send(
+          account.email,
+          {
+            subject: 'We received your song',
+            heading: 'Thanks for your song!',
+            paragraphs: [
+              'Your song went straight to our A&R team.',
+              'They listen to every submission. If it is a fit, they will contact you with the details you gave.',
+            ],
+          },
+          { tx },
+        );
+      }
       return { id: row.id };
     });
   } catch (err) {

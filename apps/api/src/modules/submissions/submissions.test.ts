@@ -109,11 +109,66 @@ describe('song submissions', () => {
     ]) {
       expect(arMail!.text).toContain(detail);
     }
+    // The confirmation goes to the account's own verified address (issue 16 item 7).
     const [confirmation] = await waitFor(async () =>
-      (await mailTo('kaia@example.test')).length ? mailTo('kaia@example.test') : undefined,
+      (await mailTo(fan.email)).length ? mailTo(fan.email) : undefined,
     );
     expect(confirmation!.subject).toBe('We received your song');
-    expect(confirmation!.text).toContain('midnight.mp3');
+  });
+
+  describe('mail cannot be aimed at a stranger or carry the sender’s text to them', () => {
+    const received = async (user: TestUser) => {
+      await waitFor(async () => (await mailTo(user.email)).length > 0);
+      return mailTo(user.email);
+    };
+
+    it('sends the confirmation only to the account’s verified address, never to an address typed in the form', async () => {
+      const sender = await createUser(t.app);
+      const victim = `victim_${Date.now().toString(36)}@example.test`;
+      const res = await submit([...fields({ email: victim }), mp3Part(MP3)], sender.headers);
+      expect(res.statusCode).toBe(201);
+      const [confirmation] = await received(sender);
+      expect(confirmation!.subject).toBe('We received your song');
+      // The A&R mail (queued in the same transaction) has gone out too: nothing more is coming.
+      await waitFor(async () => (await mailTo(AR_EMAIL)).some((m) => m.text.includes(victim)));
+      expect(await mailTo(victim)).toEqual([]);
+    });
+
+    it('the confirmation quotes none of the free text from the form', async () => {
+      const sender = await createUser(t.app);
+      const free = {
+        firstName: 'Claim your prize at evil.example',
+        lastName: 'Winner',
+        phone: '+44 7700 900999',
+        link: 'https://evil.example/win',
+      };
+      const res = await submit([...fields(free), mp3Part(MP3, 'CALL-NOW-0800-SCAM.mp3')], sender.headers);
+      expect(res.statusCode).toBe(201);
+      const [confirmation] = await received(sender);
+      const whole = `${confirmation!.subject}\n${confirmation!.text}\n${confirmation!.html}`;
+      for (const text of [...Object.values(free), 'CALL-NOW-0800-SCAM', 'evil.example']) {
+        expect(whole).not.toContain(text);
+      }
+    });
+
+    it('escapes hostile HTML in the A&R mail and keeps its subject on one line', async () => {
+      const sender = await createUser(t.app);
+      const res = await submit(
+        [
+          ...fields({ firstName: '<img src=x onerror=alert(1)>', lastName: '<script>alert("A&R")</script>' }),
+          mp3Part(MP3, '<b>loud</b>.mp3'),
+        ],
+        sender.headers,
+      );
+      expect(res.statusCode).toBe(201);
+      const arMail = await waitFor(async () => (await mailTo(AR_EMAIL)).find((m) => m.text.includes('onerror=alert')));
+      expect(arMail.html).not.toMatch(/<img src=x|<script>|<b>loud/);
+      expect(arMail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      expect(arMail.html).toContain('&lt;script&gt;');
+      expect(arMail.subject).not.toMatch(/[\r\n]/);
+      // The A&R team sees which account sent it, beside the address typed in the form.
+      expect(arMail.text).toContain(sender.email);
+    });
   });
 
   it('accepts bare MPEG frames without an ID3 tag', async () => {
