@@ -3,10 +3,11 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import fp from 'fastify-plugin';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@fourfour/shared/constants';
-import type { Role, VerificationStatus } from '@fourfour/shared/enums';
+import { AUTH_MESSAGES, MFA_REQUIRED_CODE } from '@fourfour/shared/auth';
+import { ADMIN_ROLES, type Role, type VerificationStatus } from '@fourfour/shared/enums';
 import { users } from '../db/schema/index.ts';
 import { deriveKey } from '../lib/crypto.ts';
-import { type AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 
 export interface AuthUser {
   id: number;
@@ -15,6 +16,8 @@ export interface AuthUser {
   role: Role;
   /** Read in the same row as the role: an UNDERAGE account may sign in but buys nothing. */
   verificationStatus: VerificationStatus;
+  /** Read in the same row: admin routes may require two-factor sign-in (REQUIRE_MFA_ROLES). */
+  twoFactorEnabled: boolean;
 }
 
 export interface AccessTokens {
@@ -145,6 +148,7 @@ export default fp(
         disabled: users.disabled,
         deleted: users.deleted,
         sessionVersion: users.sessionVersion,
+        totpEnabled: users.totpEnabled,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
@@ -172,8 +176,23 @@ export default fp(
         username: row.username ?? '',
         role: row.role,
         verificationStatus: row.verificationStatus,
+        twoFactorEnabled: row.totpEnabled,
       };
     }
+
+    // Those who can move money or people must turn on two-factor sign-in before admin routes answer
+    // them (issue 16 item 11): an admin route admits only ADMIN and/or MASTER, and a caller whose role
+    // REQUIRE_MFA_ROLES names needs two-factor on. Account routes, sign-in and refresh stay open.
+    const mfaRoles: readonly Role[] = app.config.requireMfaRoles;
+    if (mfaRoles.length === 0) {
+      app.log.warn('two-factor sign-in for admins is off in this mode (REQUIRE_MFA_ROLES is empty)');
+    }
+    const asksTwoFactor = (roles: readonly Role[]) =>
+      roles.length > 0 && roles.every((role) => ADMIN_ROLES.includes(role)) && roles.some((r) => mfaRoles.includes(r));
+    const mfaRefusal = (user: AuthUser) =>
+      mfaRoles.includes(user.role) && !user.twoFactorEnabled
+        ? new AppError(MFA_REQUIRED_CODE, 403, AUTH_MESSAGES.mfaRequired)
+        : null;
 
     const requireAuth: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
       const user = await loadUser(request);
@@ -186,12 +205,18 @@ export default fp(
         const claims = claimsOf(request);
         if (claims === null || claims === 'invalid') throw unauthorized(SESSION_ENDED_MESSAGE);
         request.session = { ...claims, roles: roles.length > 0 ? roles : null, confirmed: false };
+        // An admin route read by its own statement still owes the two-factor check: read the account first.
+        if (asksTwoFactor(roles)) {
+          const refusal = await app.sessionRefusal(request);
+          if (refusal) throw refusal;
+        }
       }),
     );
     app.decorate('sessionRefusal', async (request: FastifyRequest) => {
       const user = await loadUser(request);
       if (!user || user === 'invalid') return unauthorized(SESSION_ENDED_MESSAGE);
       if (request.session?.roles && !request.session.roles.includes(user.role)) return forbidden();
+      if (request.session?.roles && asksTwoFactor(request.session.roles)) return mfaRefusal(user);
       return null;
     });
     app.decorate(
@@ -202,12 +227,15 @@ export default fp(
         request.user = user;
       }),
     );
-    app.decorate('requireRole', (...roles: Role[]) =>
-      markGuard(async function (this: unknown, request, reply) {
+    app.decorate('requireRole', (...roles: Role[]) => {
+      const asksForTwoFactor = asksTwoFactor(roles);
+      return markGuard(async function (this: unknown, request, reply) {
         await requireAuth.call(app, request, reply);
         if (!request.user || !roles.includes(request.user.role)) throw forbidden();
-      }),
-    );
+        const refusal = asksForTwoFactor ? mfaRefusal(request.user) : null;
+        if (refusal) throw refusal;
+      });
+    });
 
     /**
      * Routes declare their guard as a preHandler; it runs first, at onRequest, before the body is

@@ -253,4 +253,20 @@ describe('api client', () => {
       type: 'application/json',
     });
   });
+
+  it('tells the app about every error answer, such as an admin route refused for want of two-factor', async () => {
+    const seen: (string | undefined)[] = [];
+    const client = createApiClient({
+      tokens: memoryTokens('token-1').store,
+      fetch: async () =>
+        json(403, {
+          code: 'MFA_REQUIRED',
+          message: 'Set up two-factor authentication on your account page before using admin tools.',
+        }),
+      onApiError: (error) => seen.push(error.code),
+    });
+    const error = await client.get('/api/admin/events').catch((caught: unknown) => caught);
+    expect((error as ApiError).status).toBe(403);
+    expect(seen).toEqual(['MFA_REQUIRED']);
+  });
 });

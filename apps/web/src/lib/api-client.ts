@@ -104,6 +104,8 @@ export interface ApiClientOptions {
   isOnAuthPage?: () => boolean;
   /** Called once when a refresh fails after the session had a token: go to /login. */
   onSessionExpired?: () => void;
+  /** Called with every error answer before it is thrown (the app reacts to MFA_REQUIRED there). */
+  onApiError?: (error: ApiError) => void;
 }
 
 export interface ApiClient {
@@ -275,7 +277,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
     const response = await send(path, init);
     const body = await readBody(response);
-    if (!response.ok) throw new ApiError(response.status, body);
+    if (!response.ok) {
+      const error = new ApiError(response.status, body);
+      options.onApiError?.(error);
+      throw error;
+    }
     return body as T;
   }
 

@@ -1,5 +1,7 @@
 import { createApiClient } from './api-client.ts';
+import { MFA_REQUIRED_CODE } from '@fourfour/shared/auth';
 import { isOnPublicAuthPage } from './auth-pages.ts';
+import { markMfaRequired } from './mfa-required.ts';
 import { currentPath, navigateTo } from './navigation.ts';
 import { clearSession, getAccessToken, setAccessToken } from './session.ts';
 
@@ -12,5 +14,9 @@ export const api = createApiClient({
     if (!isOnPublicAuthPage()) {
       navigateTo({ to: '/login', state: { from: currentPath() }, replace: true });
     }
+  },
+  // An admin route refused for want of two-factor sign-in: the page shows how to turn it on.
+  onApiError: (error) => {
+    if (error.code === MFA_REQUIRED_CODE && typeof window !== 'undefined') markMfaRequired(window.location.pathname);
   },
 });

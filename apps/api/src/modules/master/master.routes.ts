@@ -24,7 +24,8 @@ const masterRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       await requireMaster.apply(app, args);
     } catch (err) {
-      if ((err as { status?: number }).status === 403) throw forbidden(MASTER_MESSAGES.mustBeMaster);
+      // Only the wrong-role refusal: MFA_REQUIRED (two-factor not on yet) keeps its own words.
+      if ((err as { code?: string }).code === 'FORBIDDEN') throw forbidden(MASTER_MESSAGES.mustBeMaster);
       throw err;
     }
   };

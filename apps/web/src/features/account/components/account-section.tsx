@@ -1,7 +1,11 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 
-/** One card of the account page, with a heading other sections can link to. */
+/**
+ * One card of the account page, with a heading other sections can link to; `/account#<id>` scrolls
+ * to it once it is shown (the two-factor notice of admin pages links to `#two-factor`).
+ */
 export function AccountSection({
   id,
   title,
@@ -15,9 +19,19 @@ export function AccountSection({
   children: ReactNode;
   danger?: boolean;
 }) {
+  const ref = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash !== `#${id}`) return;
+    // After the layout's scroll to the top of a newly opened page.
+    const timer = window.setTimeout(() => ref.current?.scrollIntoView({ block: 'start' }), 50);
+    return () => window.clearTimeout(timer);
+  }, [hash, id]);
   return (
     <Paper
+      ref={ref}
       component="section"
+      id={id}
       aria-labelledby={`${id}-title`}
       radius="lg"
       p={{ base: 'md', sm: 'xl' }}
