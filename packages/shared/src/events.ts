@@ -75,7 +75,10 @@ export const EventInput = z.object({
 });
 export type EventInput = z.infer<typeof EventInput>;
 
-/** PUT /api/admin/events/{id}/prices: empty values are sent as 0. */
+/**
+ * PUT /api/admin/events/{id}/prices: a price left out keeps its value; an empty one is 0, which a
+ * published event refuses ('Please complete: ...').
+ */
 export const EventPricesBody = z.object({
   standardTicketPrice: optionalPrice,
   vipTicketPrice: optionalPrice,
@@ -98,6 +101,14 @@ export interface PublishableFields {
 
 const isBlank = (v: string | null | undefined) => !v || v.trim() === '';
 
+/** The prices' part of the publishing check; a published event's price change must pass it too. */
+export function missingPrices(e: Pick<PublishableFields, 'standardTicketPrice' | 'vipTicketPrice'>): string[] {
+  const missing: string[] = [];
+  if (!(Number(e.standardTicketPrice) > 0)) missing.push('standard ticket price');
+  if (!(Number(e.vipTicketPrice) > 0)) missing.push('vip ticket price');
+  return missing;
+}
+
 /** The spec's completeness check for publishing: the names of what is missing, in its order. */
 export function missingForPublish(e: PublishableFields): string[] {
   const missing: string[] = [];
@@ -107,8 +118,7 @@ export function missingForPublish(e: PublishableFields): string[] {
   if (isBlank(e.date)) missing.push('date');
   if (isBlank(e.startTime)) missing.push('start time');
   if (isBlank(e.endTime)) missing.push('end time');
-  if (!(Number(e.standardTicketPrice) > 0)) missing.push('standard ticket price');
-  if (!(Number(e.vipTicketPrice) > 0)) missing.push('vip ticket price');
+  missing.push(...missingPrices(e));
   if (!(Number(e.totalStandardTickets ?? 0) + Number(e.totalVipTickets ?? 0) > 0))
     missing.push('ticket totals (std or VIP)');
   return missing;

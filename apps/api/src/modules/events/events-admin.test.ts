@@ -405,10 +405,42 @@ describe('prices', () => {
     });
   });
 
-  it('treats empty prices as 0', async () => {
-    const e = await createEvent(t.app);
+  it('treats empty prices of a draft as 0', async () => {
+    const e = await createEvent(t.app, { status: 'PLANNED' });
     const res = await putPrices(e.id, { standardTicketPrice: null, vipTicketPrice: '' });
     expect(res.json()).toMatchObject({ standardTicketPrice: 0, vipTicketPrice: 0 });
+  });
+
+  // Issue 16, item 9: updating one price used to set the other to £0, and tickets went out free.
+  it('leaves an omitted price as it was', async () => {
+    const e = await createEvent(t.app, { standardPricePence: 2000, vipPricePence: 5000 });
+    const vipOnly = await putPrices(e.id, { vipTicketPrice: 65 });
+    expect(vipOnly.statusCode).toBe(200);
+    expect(vipOnly.json()).toMatchObject({ standardTicketPrice: 20, vipTicketPrice: 65 });
+    const standardOnly = await putPrices(e.id, { standardTicketPrice: 25.5 });
+    expect(standardOnly.json()).toMatchObject({ standardTicketPrice: 25.5, vipTicketPrice: 65 });
+    const [row] = await t.app.db.select().from(events).where(eq(events.id, e.id));
+    expect([row!.standardPricePence, row!.vipPricePence]).toEqual([2550, 6500]);
+    const entries = await auditFor(e.id);
+    expect(entries.at(-1)!.details).toEqual({
+      standardTicketPrice: { from: 20, to: 25.5 },
+      vipTicketPrice: { from: 65, to: 65 },
+    });
+  });
+
+  it('refuses a price of 0 for a published event with the publishing check’s wording, and changes nothing', async () => {
+    const e = await createEvent(t.app, { standardPricePence: 2000, vipPricePence: 5000 });
+    for (const [payload, message] of [
+      [{ standardTicketPrice: 0 }, 'Please complete: standard ticket price'],
+      [{ vipTicketPrice: '' }, 'Please complete: vip ticket price'],
+      [{ standardTicketPrice: null, vipTicketPrice: 0 }, 'Please complete: standard ticket price, vip ticket price'],
+    ] as const) {
+      const res = await putPrices(e.id, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'EVENT_INCOMPLETE', message });
+    }
+    const [row] = await t.app.db.select().from(events).where(eq(events.id, e.id));
+    expect([row!.standardPricePence, row!.vipPricePence]).toEqual([2000, 5000]);
   });
 
   it('refuses a negative price', async () => {

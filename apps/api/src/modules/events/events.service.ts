@@ -8,6 +8,7 @@ import {
   type EventPricesBody,
   type EventStats,
   missingForPublish,
+  missingPrices,
   pleaseCompleteMessage,
   resolveLocalTimes,
   timeOfDay,
@@ -482,8 +483,16 @@ export async function updateEventPrices(
     const current = await lockEventRow(tx, eventId);
     if (!current) throw notFound(EVENT_MESSAGES.notFound);
     assertEditable(current);
-    const standardPricePence = poundsToPence(body.standardTicketPrice ?? 0);
-    const vipPricePence = poundsToPence(body.vipTicketPrice ?? 0);
+    // A price left out keeps its value (updating one price once set the other to £0); an empty one is 0.
+    const pence = (pounds: number | null | undefined, was: number) =>
+      pounds === undefined ? was : poundsToPence(pounds ?? 0);
+    const standardPricePence = pence(body.standardTicketPrice, current.standardPricePence);
+    const vipPricePence = pence(body.vipTicketPrice, current.vipPricePence);
+    // A published event is on sale: its prices stay above 0, as publishing demanded (spec wording).
+    if (current.status === 'PUBLISHED') {
+      const missing = missingPrices({ standardTicketPrice: standardPricePence, vipTicketPrice: vipPricePence });
+      if (missing.length > 0) throw new AppError('EVENT_INCOMPLETE', 400, pleaseCompleteMessage(missing));
+    }
     const [updated] = await tx
       .update(events)
       .set({ standardPricePence, vipPricePence, updatedBy: actor.id, updatedAt: new Date() })
