@@ -8,6 +8,8 @@ import {
   latestBirthDate,
   LoginBody,
   lockedMessage,
+  passwordThrottledMessage,
+  signInThrottledMessage,
   normaliseTotpInput,
   normaliseVerificationCode,
   passwordChecks,
@@ -195,5 +197,13 @@ describe('deletion and lockout', () => {
   it('the lockout message names the minutes left', () => {
     expect(lockedMessage(1)).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
     expect(lockedMessage(15)).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+  });
+
+  it('the throttle messages name seconds under a minute, then whole minutes', () => {
+    expect(signInThrottledMessage(1)).toBe('Too many failed sign-in attempts. Try again in 1 second.');
+    expect(signInThrottledMessage(0.2)).toBe('Too many failed sign-in attempts. Try again in 1 second.');
+    expect(signInThrottledMessage(32)).toBe('Too many failed sign-in attempts. Try again in 32 seconds.');
+    expect(signInThrottledMessage(61)).toBe(lockedMessage(2));
+    expect(passwordThrottledMessage(900)).toBe('Too many wrong passwords. Try again in 15 minutes.');
   });
 });

@@ -50,6 +50,7 @@ export const AUTH_MESSAGES = {
   emailInvalid: 'Enter a valid email address.',
   passwordRequired: 'Password is required.',
   passwordTooLong: 'Password must be at most 72 characters.',
+  passwordTooCommon: 'This password is too common. Please choose a different one.',
   birthDateInvalid: 'Enter your date of birth.',
   codeRequired: 'Enter the verification code.',
   totpFormat: 'Enter the 6-digit code from your authenticator app.',
@@ -90,6 +91,17 @@ export const MFA_REQUIRED_CODE = 'MFA_REQUIRED';
 /** Lockout and cooldown texts carry a number. */
 export const lockedMessage = (minutes: number) =>
   `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+/** A wait under a minute in seconds, otherwise in whole minutes (rounded up). */
+const waitText = (seconds: number) => {
+  const n = seconds < 60 ? Math.max(1, Math.ceil(seconds)) : Math.ceil(seconds / 60);
+  return `${n} ${seconds < 60 ? 'second' : 'minute'}${n === 1 ? '' : 's'}`;
+};
+/** The growing wait after failed sign-ins from one address (the same words as lockedMessage). */
+export const signInThrottledMessage = (seconds: number) =>
+  `Too many failed sign-in attempts. Try again in ${waitText(seconds)}.`;
+/** The same for a password asked again on the account page (change password, 2FA, delete). */
+export const passwordThrottledMessage = (seconds: number) =>
+  `Too many wrong passwords. Try again in ${waitText(seconds)}.`;
 export const resendCooldownMessage = (seconds: number) =>
   `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting another code.`;
 

@@ -20,8 +20,17 @@ export const REFRESH_MARGIN_SECONDS = 60;
 export const REFRESH_FLOOR_SECONDS = 5;
 export const REFRESH_FALLBACK_SECONDS = 10 * 60;
 export const RESET_TOKEN_TTL_MINUTES = 30;
-export const LOCKOUT_MAX_FAILURES = 5;
-export const LOCKOUT_WINDOW_MINUTES = 15;
+/**
+ * Password throttling, per (email or account, client address): the first failures cost nothing,
+ * then each further failure doubles a wait from 1 second up to 15 minutes. An hour without a
+ * failure starts the count again.
+ */
+export const THROTTLE_FREE_FAILURES = 3;
+export const THROTTLE_MAX_WAIT_MINUTES = 15;
+export const THROTTLE_QUIET_RESET_MINUTES = 60;
+/** The per-email (per-account) ceiling against guessing from many addresses: the spec's lockout. */
+export const LOCKOUT_MAX_FAILURES = 50;
+export const LOCKOUT_WINDOW_MINUTES = 60;
 export const LOCKOUT_DURATION_MINUTES = 15;
 
 export const PURCHASE_CLOSES_HOURS_BEFORE = 2;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers.ts';
 import { ROUTE_ACCESS } from './route-access.ts';
 
 /** Tables whose rows may legitimately change on a refused request (security counters). */
-const VOLATILE_TABLES = new Set(['rate_limits', 'login_lockouts', 'refresh_tokens']);
+const VOLATILE_TABLES = new Set(['rate_limits', 'login_lockouts', 'auth_throttles', 'refresh_tokens']);
 
 const HUGE = 'x'.repeat(100_000);
 const hostileString = fc.oneof(

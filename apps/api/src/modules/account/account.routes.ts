@@ -17,6 +17,11 @@ import { changePassword, deleteAccount, getAccountView } from './account.service
 import { disableTwoFactor, enableTwoFactor, getTwoFactorStatus, setupTwoFactor } from './two-factor.service.ts';
 
 const tags = ['account'];
+/**
+ * Per IP, for the routes that check the password again; wrong passwords are throttled per account
+ * and address as well (password-throttle.service.ts).
+ */
+const passwordRouteLimit = { max: 10, timeWindow: '15 minutes' } as const;
 const security = [{ bearerAuth: [] }];
 
 /** The signed-in user's own account: every route needs a session (hook for the whole prefix). */
@@ -31,9 +36,14 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/change-password',
-    { schema: { tags, security, body: ChangePasswordBody, response: { 200: ChangePasswordResponse } } },
+    {
+      config: { rateLimit: passwordRouteLimit },
+      schema: { tags, security, body: ChangePasswordBody, response: { 200: ChangePasswordResponse } },
+    },
     async (request, reply) => {
-      const session = await changePassword(app, me(request).id, request.body.currentPassword, request.body.newPassword);
+      const session = await changePassword(app, me(request).id, request.body.currentPassword, request.body.newPassword, {
+        clientAddress: request.ip,
+      });
       setRefreshCookie(app, reply, session.refreshToken);
       return { message: AUTH_MESSAGES.passwordChanged, accessToken: session.accessToken };
     },
@@ -58,9 +68,12 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/2fa/disable',
-    { schema: { tags, security, body: TwoFactorDisableBody, response: { 200: MessageBody } } },
+    {
+      config: { rateLimit: passwordRouteLimit },
+      schema: { tags, security, body: TwoFactorDisableBody, response: { 200: MessageBody } },
+    },
     async (request) => {
-      await disableTwoFactor(app, me(request).id, request.body.password, request.body.code);
+      await disableTwoFactor(app, me(request).id, request.body.password, request.body.code, request.ip);
       return { message: AUTH_MESSAGES.twoFactorDisabled };
     },
   );

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, type AccountView } from '@fourfour/shared/auth';
 import { subscriptions, passwordResetTokens, users } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { checkAccountPassword } from '../auth/password-throttle.service.ts';
 import { sendSecurityNotice } from '../auth/security-notice.ts';
 import { type IssuedSession, revokeAllSessions, startSession } from '../auth/sessions.service.ts';
 import { consumeTotpCode } from '../auth/totp.ts';
@@ -50,17 +51,27 @@ export async function getAccountView(app: FastifyInstance, userId: number): Prom
 }
 
 /**
- * Checks the current password, stores the new one and ends every session, then starts a fresh one
- * for the device that made the change (it just proved the password).
+ * Checks the current password (throttled per account and client address, like sign-in), stores
+ * the new one and ends every session, then starts a fresh one for the device that made the change
+ * (it just proved the password).
  */
 export async function changePassword(
   app: FastifyInstance,
   userId: number,
   currentPassword: string,
   newPassword: string,
+  device: { clientAddress: string },
 ): Promise<IssuedSession> {
   const [u] = await app.db.select().from(users).where(eq(users.id, userId));
-  if (!u || !(await verifyPassword(u.passwordHash, currentPassword))) {
+  const passwordOk =
+    u &&
+    (await checkAccountPassword(app, {
+      userId,
+      clientAddress: device.clientAddress,
+      passwordHash: u.passwordHash,
+      password: currentPassword,
+    }));
+  if (!u || !passwordOk) {
     throw fieldError('currentPassword', AUTH_MESSAGES.currentPasswordWrong, 400, 'CURRENT_PASSWORD_WRONG');
   }
   const passwordHash = await hashPassword(newPassword);

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { AUTH_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '@fourfour/shared/auth';
 import { users } from '../../db/schema/index.ts';
 import { AppError, conflict, fieldError } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import { checkAccountPassword } from '../auth/password-throttle.service.ts';
 import { sendSecurityNotice } from '../auth/security-notice.ts';
 import { consumeTotpCode, encryptTotpSecret, newTotpSecret } from '../auth/totp.ts';
 import { confirmAccountPassword } from './confirm-password.ts';
@@ -65,10 +65,11 @@ export async function disableTwoFactor(
   userId: number,
   password: string,
   code: string,
+  clientAddress: string,
 ): Promise<void> {
   const u = await loadUser(app, userId);
   if (!u.totpEnabled) throw new AppError('TOTP_NOT_ENABLED', 400, AUTH_MESSAGES.twoFactorNotOn);
-  if (!(await verifyPassword(u.passwordHash, password)))
+  if (!(await checkAccountPassword(app, { userId, clientAddress, passwordHash: u.passwordHash, password })))
     throw fieldError('password', AUTH_MESSAGES.passwordWrong, 400, 'PASSWORD_WRONG');
   if (!(await consumeTotpCode(app, app.db, u, code))) throw invalidCode();
   await app.db.transaction(async (tx) => {

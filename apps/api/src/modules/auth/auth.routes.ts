@@ -22,6 +22,7 @@ import {
   verifyEmail,
 } from './auth.service.ts';
 import { assertSameSiteRequest, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
+import { definePasswordThrottleJobs } from './password-throttle.service.ts';
 import { endSessionByToken, rotateRefreshToken } from './sessions.service.ts';
 
 /**
@@ -45,6 +46,7 @@ const perAddress = { max: 5, timeWindow: '1 hour' } as const;
 const tags = ['auth'];
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  definePasswordThrottleJobs(app);
   // Counted after validation, so only well-formed requests use up an address's allowance.
   const perAddressLimit = (name: string) => app.limitPer(`auth-${name}-email`, perAddress, perTargetEmail);
 
@@ -84,7 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     { config: { rateLimit: limits.login }, schema: { tags, body: LoginBody, response: { 200: LoginResponse } } },
     async (request, reply) => {
-      const result = await loginUser(app, request.body);
+      const result = await loginUser(app, { ...request.body, clientAddress: request.ip });
       setRefreshCookie(app, reply, result.refreshToken);
       return { accessToken: result.accessToken, user: result.user };
     },

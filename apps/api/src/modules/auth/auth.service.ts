@@ -16,7 +16,13 @@ import { randomCode, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { findUserByEmail, findUserByUsername, normaliseEmail } from '../users/users.service.ts';
-import { assertNotLocked, clearLoginFailures, lockedError, recordLoginFailure } from './lockout.service.ts';
+import {
+  assertPasswordAttemptAllowed,
+  clearPasswordFailures,
+  clearSignInFailures,
+  recordPasswordFailure,
+  signInThrottleKeys,
+} from './password-throttle.service.ts';
 import { sendSecurityNotice } from './security-notice.ts';
 import { type IssuedSession, revokeAllSessions, startSession } from './sessions.service.ts';
 import { consumeTotpCode } from './totp.ts';
@@ -181,22 +187,22 @@ export interface LoginResult extends IssuedSession {
 }
 
 /**
- * Sign-in: lockout first, then the password (against a dummy hash for unknown addresses, so timing
- * tells nothing), then the account's state, then the second factor. Wrong passwords and wrong
- * second-factor codes both count towards the lockout.
+ * Sign-in: password throttling first (per email and client address, and the per-email ceiling),
+ * then the password (against a dummy hash for unknown addresses, so timing tells nothing), then the
+ * account's state, then the second factor. Wrong passwords and wrong second-factor codes both count.
  */
 export async function loginUser(
   app: FastifyInstance,
-  input: { email: string; password: string; totp?: string },
+  input: { email: string; password: string; totp?: string; clientAddress: string },
 ): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
-  await assertNotLocked(app.db, email);
+  const throttle = signInThrottleKeys(email, input.clientAddress);
+  await assertPasswordAttemptAllowed(app.db, throttle);
   const user = await findUserByEmail(app.db, email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
 
   const fail = async (error: AppError): Promise<never> => {
-    const lockedUntil = await recordLoginFailure(app.db, email);
-    throw lockedUntil ? lockedError(lockedUntil) : error;
+    throw (await recordPasswordFailure(app.db, throttle)) ?? error;
   };
   if (!user || !passwordOk) return fail(new AppError('INVALID_CREDENTIALS', 401, AUTH_MESSAGES.invalidCredentials));
   if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 403, AUTH_MESSAGES.accountDisabled);
@@ -215,7 +221,7 @@ export async function loginUser(
       );
   }
 
-  await clearLoginFailures(app.db, email);
+  await clearPasswordFailures(app.db, throttle);
   await app.db.update(users).set({ lastActiveAt: sql`now()` }).where(eq(users.id, user.id));
   const session = await startSession(app, app.db, user);
   return {
@@ -300,7 +306,7 @@ export async function resetPassword(app: FastifyInstance, token: string, newPass
       .returning({ id: users.id, email: users.email });
     if (!user) throw invalid;
     await revokeAllSessions(tx, user.id);
-    if (user.email) await clearLoginFailures(tx, user.email);
+    if (user.email) await clearSignInFailures(tx, user.email);
     await sendSecurityNotice(app, tx, user.email, 'password-reset');
   });
 }

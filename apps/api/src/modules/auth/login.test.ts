@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCKOUT_MAX_FAILURES } from '@fourfour/shared/constants';
-import { loginLockouts, users } from '../../db/schema/index.ts';
+import {
+  LOCKOUT_DURATION_MINUTES,
+  LOCKOUT_MAX_FAILURES,
+  LOCKOUT_WINDOW_MINUTES,
+  THROTTLE_FREE_FAILURES,
+} from '@fourfour/shared/constants';
+import { authThrottles, users } from '../../db/schema/index.ts';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { bearer, login, refreshCookieOf, registerVerified, registration, STRONG_PASSWORD } from './auth.test-kit.ts';
@@ -79,67 +84,142 @@ describe('login', () => {
   });
 });
 
-describe('lockout', () => {
-  it(`locks sign-in for 15 minutes after ${LOCKOUT_MAX_FAILURES} failures, even with the right password`, async () => {
+describe('password throttling', () => {
+  const loginFrom = (remoteAddress: string, email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+  /** Ends every running wait, as if the time had passed. */
+  const waitsPass = () =>
+    t.app.db
+      .update(authThrottles)
+      .set({ blockedUntil: sql`now() - interval '1 second'` })
+      .where(sql`${authThrottles.blockedUntil} > now()`);
+
+  it('five wrong passwords from one address do not stop the right password from another', async () => {
     const account = await registerVerified(t.app);
-    for (let i = 1; i < LOCKOUT_MAX_FAILURES; i++) {
-      expect((await login(t.app, account.email, 'Wrong#Pass1')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) await loginFrom('203.0.113.1', account.email, 'Wrong#Pass1');
+    expect((await loginFrom('203.0.113.1', account.email, STRONG_PASSWORD)).statusCode).toBe(429);
+    const elsewhere = await loginFrom('198.51.100.2', account.email, STRONG_PASSWORD);
+    expect(elsewhere.statusCode).toBe(200);
+    expect(refreshCookieOf(elsewhere)).toBeDefined();
+  });
+
+  it(`after ${THROTTLE_FREE_FAILURES} failures each further failure from the same address doubles the wait, even for the right password`, async () => {
+    const account = await registerVerified(t.app);
+    const from = '203.0.113.20';
+    const statuses = [];
+    for (let i = 0; i < THROTTLE_FREE_FAILURES + 1; i++)
+      statuses.push((await loginFrom(from, account.email, 'Wrong#Pass1')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    const waits = [];
+    for (let round = 0; round < 4; round++) {
+      const refused = await loginFrom(from, account.email, STRONG_PASSWORD);
+      expect(refused.statusCode).toBe(429);
+      waits.push(refused.json());
+      expect(refreshCookieOf(refused)).toBeUndefined();
+      await waitsPass();
+      expect((await loginFrom(from, account.email, 'Wrong#Pass1')).statusCode).toBe(401);
     }
-    const fifth = await login(t.app, account.email, 'Wrong#Pass1');
-    expect(fifth.statusCode).toBe(423);
-    expect(fifth.json()).toEqual({
-      code: 'ACCOUNT_LOCKED',
+    expect(waits).toEqual(
+      [1, 2, 4, 8].map((seconds) => ({
+        code: 'TOO_MANY_ATTEMPTS',
+        message: `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+        retryAfterSeconds: seconds,
+      })),
+    );
+    // The wait stops growing at 15 minutes.
+    await t.app.db
+      .update(authThrottles)
+      .set({ failures: 40 })
+      .where(sql`starts_with(${authThrottles.key}, ${`login:${account.email}|`})`);
+    await waitsPass();
+    await loginFrom(from, account.email, 'Wrong#Pass1');
+    expect((await loginFrom(from, account.email, STRONG_PASSWORD)).json()).toEqual({
+      code: 'TOO_MANY_ATTEMPTS',
       message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
-      retryAfterMinutes: 15,
+      retryAfterSeconds: 900,
     });
-    const right = await login(t.app, account.email, STRONG_PASSWORD);
-    expect(right.statusCode).toBe(423);
-    expect(refreshCookieOf(right)).toBeUndefined();
+    // Once the wait has passed the right password signs in, and the address starts afresh.
+    await waitsPass();
+    expect((await loginFrom(from, account.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < THROTTLE_FREE_FAILURES; i++)
+      expect((await loginFrom(from, account.email, 'Wrong#Pass1')).statusCode).toBe(401);
+    expect((await loginFrom(from, account.email, 'Wrong#Pass1')).statusCode).toBe(401);
   });
 
   it('counts unknown email addresses exactly like real ones (no enumeration)', async () => {
-    const email = `ghost_${Date.now()}@example.test`;
-    const answers = [];
-    for (let i = 0; i < LOCKOUT_MAX_FAILURES + 1; i++)
-      answers.push((await login(t.app, email, 'Wrong#Pass1')).statusCode);
-    expect(answers).toEqual([401, 401, 401, 401, 423, 423]);
+    const account = await registerVerified(t.app);
+    const answers = async (email: string) => {
+      const out = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await loginFrom('203.0.113.30', email, 'Wrong#Pass1');
+        out.push([res.statusCode, res.json().code]);
+      }
+      return out;
+    };
+    const real = await answers(account.email);
+    expect(real).toEqual(await answers(`ghost_${Date.now()}@example.test`));
+    expect(real.map(([status]) => status)).toEqual([401, 401, 401, 401, 429, 429]);
   });
 
-  it('shows the minutes left and lets the user in once the lock has passed', async () => {
+  it(`${LOCKOUT_MAX_FAILURES} failures within ${LOCKOUT_WINDOW_MINUTES} minutes from many addresses lock the email for ${LOCKOUT_DURATION_MINUTES} minutes`, async () => {
+    const account = await registerVerified(t.app);
+    const statuses = [];
+    let last: Awaited<ReturnType<typeof loginFrom>> | undefined;
+    for (let i = 1; i <= LOCKOUT_MAX_FAILURES; i++) {
+      last = await loginFrom(`198.18.0.${i}`, account.email, 'Wrong#Pass1');
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(423);
+    const locked = {
+      code: 'ACCOUNT_LOCKED',
+      message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+      retryAfterMinutes: 15,
+    };
+    expect(last?.json()).toEqual(locked);
+    // From a new address, even the right password waits for the lock to pass.
+    const right = await loginFrom('192.0.2.99', account.email, STRONG_PASSWORD);
+    expect(right.statusCode).toBe(423);
+    expect(right.json()).toEqual(locked);
+    expect(refreshCookieOf(right)).toBeUndefined();
+  });
+
+  it('shows the minutes left of a lock and lets the user in once it has passed', async () => {
     const account = await registerVerified(t.app);
     const email = account.email;
-    await t.app.db
-      .insert(loginLockouts)
-      .values({ email, failures: 5, lockedUntil: sql`now() + interval '3 minutes 10 seconds'` });
+    await t.app.db.insert(authThrottles).values({
+      key: `login:${email}`,
+      failures: LOCKOUT_MAX_FAILURES,
+      blockedUntil: sql`now() + interval '3 minutes 10 seconds'`,
+    });
     expect((await login(t.app, email, STRONG_PASSWORD)).json().message).toBe(
       'Too many failed sign-in attempts. Try again in 4 minutes.',
     );
-    await t.app.db
-      .update(loginLockouts)
-      .set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(loginLockouts.email, email));
+    await waitsPass();
     expect((await login(t.app, email, STRONG_PASSWORD)).statusCode).toBe(200);
-    // A success clears the count.
-    expect(await t.app.db.select().from(loginLockouts).where(eq(loginLockouts.email, email))).toEqual([]);
   });
 
-  it('failures older than the 15-minute window do not add up', async () => {
+  it(`failures older than the ${LOCKOUT_WINDOW_MINUTES}-minute window do not add up towards the lock`, async () => {
     const account = await registerVerified(t.app);
-    for (let i = 0; i < 4; i++) await login(t.app, account.email, 'Wrong#Pass1');
-    await t.app.db
-      .update(loginLockouts)
-      .set({ windowStartedAt: sql`now() - interval '16 minutes'` })
-      .where(eq(loginLockouts.email, account.email));
-    expect((await login(t.app, account.email, 'Wrong#Pass1')).statusCode).toBe(401);
-    expect((await login(t.app, account.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    await t.app.db.insert(authThrottles).values({
+      key: `login:${account.email}`,
+      failures: LOCKOUT_MAX_FAILURES - 1,
+      windowStartedAt: sql`now() - interval '${sql.raw(String(LOCKOUT_WINDOW_MINUTES + 1))} minutes'`,
+    });
+    expect((await loginFrom('203.0.113.40', account.email, 'Wrong#Pass1')).statusCode).toBe(401);
+    expect((await loginFrom('203.0.113.40', account.email, STRONG_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('concurrent failures cannot slip past the limit', async () => {
+  it('concurrent failures cannot slip past the count', async () => {
     const email = `burst_${Date.now()}@example.test`;
-    await Promise.all(Array.from({ length: 12 }, () => login(t.app, email, 'Wrong#Pass1')));
-    const [row] = await t.app.db.select().from(loginLockouts).where(eq(loginLockouts.email, email));
-    expect(row?.failures).toBe(12);
-    expect(row?.lockedUntil).not.toBeNull();
+    await Promise.all(Array.from({ length: 12 }, () => loginFrom('203.0.113.50', email, 'Wrong#Pass1')));
+    const rows = await t.app.db
+      .select()
+      .from(authThrottles)
+      .where(sql`starts_with(${authThrottles.key}, ${`login:${email}`})`);
+    expect(rows.map((r) => r.failures)).toEqual([12, 12]);
+    expect(rows.map((r) => r.key).sort()).toEqual([`login:${email}`, `login:${email}|203.0.113.50`]);
+    expect(rows.find((r) => r.key.includes('|'))?.blockedUntil).not.toBeNull();
   });
 });
 
@@ -177,7 +257,7 @@ describe('passwords', () => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 with a clear message when one address sends too many sign-ins', async () => {
+  it('answers 429 with a clear message when one address sends too many sign-ins', { timeout: 30_000 }, async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT: 'on' } });
     try {
       const statuses: number[] = [];
