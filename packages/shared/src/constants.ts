@@ -15,6 +15,8 @@ export const TOTP_DIGITS = 6;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 7;
+/** A session (signed-in device) ends this long after its password sign-in, however often it refreshes. */
+export const SESSION_MAX_AGE_DAYS = 30;
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 export const REFRESH_MARGIN_SECONDS = 60;
 export const REFRESH_FLOOR_SECONDS = 5;
@@ -36,6 +38,8 @@ export const LOCKOUT_DURATION_MINUTES = 15;
 export const PURCHASE_CLOSES_HOURS_BEFORE = 2;
 export const RESERVATION_HOLD_MINUTES = 30;
 export const MAX_TICKETS_PER_ORDER = 10;
+/** Tickets one account may hold and own for one event at once (live holds + issued, void excluded). */
+export const MAX_TICKETS_PER_ACCOUNT_PER_EVENT = 10;
 export const LAST_TICKETS_THRESHOLD = 10;
 export const AFFILIATE_DISCOUNT_PERCENT = 10;
 export const AFFILIATE_GOAL_TICKETS = 14;

@@ -3,6 +3,7 @@ import { isAdult, isRealDate } from './auth.ts';
 import {
   AFFILIATE_DISCOUNT_PERCENT,
   FREE_TICKETS_PER_YEAR,
+  MAX_TICKETS_PER_ACCOUNT_PER_EVENT,
   MAX_TICKETS_PER_ORDER,
   PURCHASE_CLOSES_HOURS_BEFORE,
 } from './constants.ts';
@@ -41,6 +42,8 @@ export const TICKET_MESSAGES = {
   noUsageData: 'No usage data available.',
   // Rules DESIGN.md decides; the spec shows no wording for them.
   tooMany: `At most ${MAX_TICKETS_PER_ORDER} tickets per order.`,
+  // Issue 16: one account cannot hold a whole night's stock (code TICKET_LIMIT, 409).
+  ticketLimit: `You can hold at most ${MAX_TICKETS_PER_ACCOUNT_PER_EVENT} tickets for this event.`,
   freeStandardOnly: 'Free tickets are for STANDARD tickets only.',
   eventNotOnSale: 'Tickets for this event are not on sale yet.',
   eventCancelled: 'This event has been cancelled.',

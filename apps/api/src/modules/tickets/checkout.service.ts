@@ -5,14 +5,23 @@ import {
   CHECKOUT_RESULT_MESSAGES,
   type CheckoutResult,
   type CheckoutState,
+  freeTicketBlocker,
   TICKET_MESSAGES,
   UNDERAGE_REFUND_MESSAGES,
 } from '@fourfour/shared/tickets';
+import { MAX_TICKETS_PER_ACCOUNT_PER_EVENT } from '@fourfour/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { CheckoutSession } from '../../lib/payments/gateway.ts';
 import { onCheckoutSession, type RecordedEvent, recordPaymentEvent } from '../payments/payments.service.ts';
+import {
+  countFreeTicketsHeld,
+  countFreeTicketsUsed,
+  currentYear,
+  hasFreeTicketForEvent,
+} from './free-tickets.service.ts';
+import { claimBuyerRow, ticketsOfAccount } from './hold-statement.ts';
 import { releaseReservation } from './reserve.service.ts';
 import { TICKET_JOBS } from './ticket-jobs.ts';
 
@@ -145,9 +154,38 @@ async function issueFreeReservation(app: FastifyInstance, reservation: Reservati
 }
 
 /**
+ * A payment that lands after its hold lapsed is a fresh hold: it meets the rules a reservation
+ * meets, under the same lock (the buyer's row, claimBuyerRow, as the free path and the hold
+ * statement take it), counting the account's tickets as they are now, this order's own lapsed hold
+ * no longer among them: the account's limit of tickets for the event, and for a free item one free
+ * ticket per event, the yearly allowance, an active membership and VERIFIED. Answers why it fails
+ * (for the log), or null; the caller then refunds the whole order (docs/decisions.md).
+ */
+async function lateHoldRefusal(app: FastifyInstance, tx: DbOrTx, reservation: Reservation): Promise<string | null> {
+  const buyer = await claimBuyerRow(tx, reservation.userId);
+  if (!buyer) return 'account gone';
+  const [mine] = rowsOf<{ n: number }>(
+    await tx.execute(ticketsOfAccount(sql`${reservation.userId}`, sql`${reservation.eventId}`)),
+  );
+  if ((mine?.n ?? 0) + reservation.standardQty + reservation.vipQty > MAX_TICKETS_PER_ACCOUNT_PER_EVENT) {
+    return 'TICKET_LIMIT';
+  }
+  if (reservation.freeQty === 0) return null;
+  const year = currentYear(app.config.timezone);
+  const used = await countFreeTicketsUsed(tx, reservation.userId, year, app.config.timezone);
+  const held = await countFreeTicketsHeld(tx, reservation.userId, year, app.config.timezone);
+  return freeTicketBlocker({
+    ...buyer,
+    usedThisYear: used + held,
+    hasFreeForEvent: await hasFreeTicketForEvent(tx, reservation.userId, reservation.eventId),
+  });
+}
+
+/**
  * Payment confirmed (or nothing to pay): the held stock becomes sold and the tickets are issued.
- * After the hold lapsed the stock is taken again if it is still there; otherwise (or when the event
- * was cancelled meanwhile) the payment is refunded in full by a durable job.
+ * After the hold lapsed (swept or not) the stock is taken again if it is still there and the order
+ * meets a fresh hold's rules (lateHoldRefusal); otherwise (or when the event was cancelled
+ * meanwhile) the payment is refunded in full by a durable job.
  */
 async function settlePaidOrder(
   app: FastifyInstance,
@@ -169,6 +207,12 @@ async function settlePaidOrder(
     .from(users)
     .where(eq(users.id, order.userId));
   const isUnderage = buyer?.verificationStatus === 'UNDERAGE';
+  // A hold whose time is up counts as lapsed even before the sweep released it: a second
+  // reservation may already have taken what it held (its free ticket, say).
+  if (!isUnderage && reservation.status === 'HELD' && reservation.expiresAt.getTime() <= Date.now()) {
+    await releaseReservation(tx, reservation.id, 'EXPIRED');
+    reservation.status = 'EXPIRED';
+  }
 
   let hasStock: boolean;
   if (isUnderage) {
@@ -182,13 +226,19 @@ async function settlePaidOrder(
     hasStock = rowsOf(moved).length > 0;
     if (!hasStock) await releaseReservation(tx, reservation.id, 'CANCELLED');
   } else {
-    const taken = await tx.execute(sql`
-      UPDATE events SET sold_standard = sold_standard + ${s}, sold_vip = sold_vip + ${v}
-      WHERE id = ${reservation.eventId} AND NOT cancelled
-        AND sold_standard + held_standard + ${s} <= total_standard
-        AND sold_vip + held_vip + ${v} <= total_vip
-      RETURNING id`);
-    hasStock = rowsOf(taken).length > 0;
+    const refusal = await lateHoldRefusal(app, tx, reservation);
+    if (refusal) {
+      app.log.info({ orderId: order.id, refusal }, 'late payment no longer qualifies: the order is refunded');
+      hasStock = false;
+    } else {
+      const taken = await tx.execute(sql`
+        UPDATE events SET sold_standard = sold_standard + ${s}, sold_vip = sold_vip + ${v}
+        WHERE id = ${reservation.eventId} AND NOT cancelled
+          AND sold_standard + held_standard + ${s} <= total_standard
+          AND sold_vip + held_vip + ${v} <= total_vip
+        RETURNING id`);
+      hasStock = rowsOf(taken).length > 0;
+    }
   }
 
   const paid = {

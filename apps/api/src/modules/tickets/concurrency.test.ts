@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservations, users } from '../../db/schema/index.ts';
-import { createEvent, type TestUser } from '../../../test/factories.ts';
+import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { releaseExpiredHolds } from './reserve.service.ts';
 import { draft, reserve, stockOf } from './tickets.test-kit.ts';
@@ -100,5 +100,20 @@ describe('reservations under concurrency', () => {
     expect(stock.heldVip).toBeLessThanOrEqual(10);
     // Demand far exceeds supply, so the stock is fully held.
     expect(stock.heldVip).toBe(10);
+  });
+
+  it('parallel reservations by one account never hold more than 10 tickets of an event together', async () => {
+    const buyer = await createUser(t.app);
+    const event = await createEvent(t.app, { totalStandard: 100, totalVip: 0 });
+    // Twelve requests of three tickets each, all at once: only three fit under the limit of ten.
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => reserve(t.app, buyer, event.id, [draft(), draft(), draft()])),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.statusCode !== 200).map((r) => r.json().code)).toEqual(
+      Array(9).fill('TICKET_LIMIT'),
+    );
+    expect((await stockOf(t.app, event.id)).heldStandard).toBe(9);
   });
 });

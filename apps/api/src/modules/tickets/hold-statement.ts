@@ -1,8 +1,14 @@
-import { fillPlaceholders, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, fillPlaceholders, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { VerificationStatus } from '@fourfour/shared/enums';
-import { PURCHASE_CLOSES_HOURS_BEFORE, RESERVATION_HOLD_MINUTES } from '@fourfour/shared/constants';
+import {
+  MAX_TICKETS_PER_ACCOUNT_PER_EVENT,
+  PURCHASE_CLOSES_HOURS_BEFORE,
+  RESERVATION_HOLD_MINUTES,
+} from '@fourfour/shared/constants';
+import type { DbOrTx } from '../../db/client.ts';
 import { liveAccount } from '../../db/live-account.ts';
+import { users } from '../../db/schema/index.ts';
 
 /** The values the hold statement takes (placeholders of HOLD_QUERY). */
 export interface HoldParams {
@@ -23,15 +29,32 @@ export interface HoldParams {
  * cancelled, more than 2 hours before start) feeds the reservation insert, so two buyers can never
  * both take the last ticket, and the prices come from the same row. It also answers the account's
  * and the event's state, so a refusal needs no second read.
+ *
+ * The account may hold and own at most MAX_TICKETS_PER_ACCOUNT_PER_EVENT tickets of the event (live
+ * holds + issued tickets, void ones excluded), counted in `mine`. A count read in this statement's
+ * snapshot would miss a parallel hold by the same account, so `claim` takes the buyer's row with an
+ * UPDATE that changes nothing but makes a new row version: parallel holds of one account queue on
+ * that row, and one whose snapshot is older than the version it finds (another hold, or any other
+ * write of the account, committed meanwhile) claims nothing, holds nothing and answers
+ * `claimed = false`, so the service runs it again with a fresh snapshot. The free path runs this
+ * statement inside its transaction; anything else that adds to an account's tickets (a late
+ * payment's re-hold) takes the row the same way first (claimBuyerRow).
  */
 export const holdStatement = (v: (name: keyof HoldParams) => SQLWrapper) => sql`
-  WITH buyer AS (${liveAccount(v('userId'), v('sessionVersion'))}), ev AS (
+  WITH buyer AS (${liveAccount(v('userId'), v('sessionVersion'))}), claim AS (
+    UPDATE users SET session_version = session_version
+    WHERE id = ${v('userId')} AND EXISTS (SELECT 1 FROM buyer)
+      AND xmin = (SELECT xmin FROM users WHERE id = ${v('userId')})
+    RETURNING id
+  ), mine AS (${ticketsOfAccount(v('userId'), v('eventId'))}), ev AS (
     UPDATE events SET held_standard = held_standard + ${v('standardQty')}, held_vip = held_vip + ${v('vipQty')}
     WHERE id = ${v('eventId')} AND status = 'PUBLISHED' AND NOT cancelled
       AND starts_at > now() + make_interval(hours => ${sql.raw(String(PURCHASE_CLOSES_HOURS_BEFORE))})
       AND sold_standard + held_standard + ${v('standardQty')} <= total_standard
       AND sold_vip + held_vip + ${v('vipQty')} <= total_vip
       AND EXISTS (SELECT 1 FROM buyer WHERE verification_status <> 'UNDERAGE')
+      AND EXISTS (SELECT 1 FROM claim)
+      AND (SELECT n FROM mine) + ${v('standardQty')} + ${v('vipQty')} <= ${sql.raw(String(MAX_TICKETS_PER_ACCOUNT_PER_EVENT))}
     RETURNING id, standard_price_pence, vip_price_pence
   ), priced AS (
     SELECT d.ord, d.elem || jsonb_build_object('pricePence', CASE
@@ -50,10 +73,40 @@ export const holdStatement = (v: (name: keyof HoldParams) => SQLWrapper) => sql`
   )
   SELECT ins.id, ins.expires_at, ins.total_pence, e.id AS event_id, e.status, e.cancelled, e.starts_at,
     (SELECT verification_status FROM buyer) AS buyer_status,
+    EXISTS (SELECT 1 FROM claim) AS claimed, (SELECT n FROM mine) AS owned,
     (ins.id IS NULL AND EXISTS (
       SELECT 1 FROM reservations r WHERE r.event_id = ${v('eventId')} AND r.status = 'HELD' AND r.expires_at <= now()
     )) AS has_lapsed_holds
   FROM (SELECT 1) AS one LEFT JOIN ins ON true LEFT JOIN events e ON e.id = ${v('eventId')}`;
+/**
+ * The tickets of an event an account holds (live holds) and owns (issued, not void), as one row
+ * `n`: what MAX_TICKETS_PER_ACCOUNT_PER_EVENT limits.
+ */
+export const ticketsOfAccount = (userId: SQLWrapper, eventId: SQLWrapper) => sql`
+  SELECT ((SELECT count(*) FROM tickets t WHERE t.user_id = ${userId} AND t.event_id = ${eventId} AND t.status <> 'VOID')
+    + (SELECT coalesce(sum(r.standard_qty + r.vip_qty), 0) FROM reservations r
+      WHERE r.user_id = ${userId} AND r.event_id = ${eventId} AND r.status = 'HELD' AND r.expires_at > now()))::int AS n`;
+
+/**
+ * Takes the buyer's row as the hold statement's `claim` does, for a transaction that adds to the
+ * account's tickets outside that statement: held until commit, and a new row version, so a hold
+ * statement running meanwhile claims nothing and runs again (then seeing this transaction's
+ * tickets). Answers what the free-ticket rules read, or nothing for an unknown account.
+ */
+export async function claimBuyerRow(tx: DbOrTx, userId: number) {
+  const [row] = await tx
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion}` })
+    .where(eq(users.id, userId))
+    .returning({
+      tier: users.subscriptionTier,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionExpiresAt: users.subscriptionExpiresAt,
+      verificationStatus: users.verificationStatus,
+    });
+  return row;
+}
+
 /** holdStatement with its values as placeholders: the text is the same for every reservation. */
 const HOLD_QUERY = new PgDialect().sqlToQuery(holdStatement((name) => sql.placeholder(name)));
 
@@ -75,4 +128,8 @@ export interface HoldRow {
   has_lapsed_holds: boolean | null;
   /** The buyer's verification status; null when the session's account may no longer act. */
   buyer_status: VerificationStatus | null;
+  /** false: the buyer's row changed after this statement's snapshot (see holdStatement); run it again. */
+  claimed: boolean;
+  /** Tickets of the event the account held (live holds) and owned before this statement. */
+  owned: number;
 }

@@ -4,7 +4,7 @@ import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
 import { EVENT_MESSAGES } from '@fourfour/shared/events';
 import { MEMBERSHIP_MESSAGES } from '@fourfour/shared/memberships';
 import { penceToPounds } from '@fourfour/shared/money';
-import { AFFILIATE_DISCOUNT_PERCENT } from '@fourfour/shared/constants';
+import { AFFILIATE_DISCOUNT_PERCENT, MAX_TICKETS_PER_ACCOUNT_PER_EVENT } from '@fourfour/shared/constants';
 import {
   TICKET_MESSAGES,
   type TicketDraftInput,
@@ -197,19 +197,31 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
     if (found.buyer_status === 'UNDERAGE') throw underage();
     return found;
   };
-  let row = checkBuyer(await attempt());
+  // A statement that found the buyer's row changed after its snapshot (a parallel hold by the same
+  // account, see holdStatement) decided nothing: it runs again and then sees that hold. Each round
+  // lets at least one of the account's parallel requests through.
+  const hold = async (): Promise<HoldRow> => {
+    for (let round = 1; ; round++) {
+      const found = checkBuyer(await attempt());
+      if (found.claimed) return found;
+      if (round === MAX_CLAIM_ROUNDS) throw conflict(TICKET_MESSAGES.reservationFailed, 'RESERVATION_BUSY');
+    }
+  };
+  const isOverLimit = (found: HoldRow) => found.owned + drafts.length > MAX_TICKETS_PER_ACCOUNT_PER_EVENT;
+  let row = await hold();
   // Try again once the lapsed holds are gone, whoever released them: the hourly sweep or another
   // buyer's request may have got there first (then this release counts nothing), and stopping on a
   // count of 0 refused buyers while the stock stood free again (seen on PostgreSQL).
-  if (!row.id && row.has_lapsed_holds) {
+  if (!row.id && row.has_lapsed_holds && !isOverLimit(row)) {
     await releaseExpiredHolds(db, input.eventId);
-    row = checkBuyer(await attempt());
+    row = await hold();
   }
   if (!row.id) {
-    // Tell the buyer why: no such event, the sale is closed, or the stock is not there.
+    // Tell the buyer why: no such event, the sale is closed, the account's limit, or the stock is not there.
     if (row.event_id === null) throw notFound(EVENT_MESSAGES.notFound);
     const reason = purchaseClosedReason({ status: row.status!, cancelled: !!row.cancelled, startsAt: row.starts_at });
     if (reason) throw conflict(reason, 'PURCHASE_CLOSED');
+    if (isOverLimit(row)) throw conflict(TICKET_MESSAGES.ticketLimit, 'TICKET_LIMIT');
     throw conflict(TICKET_MESSAGES.notEnoughStock, 'NOT_ENOUGH_STOCK');
   }
   return {
@@ -218,6 +230,9 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
     totalAmount: penceToPounds(row.total_pence!),
   };
 }
+
+/** Rounds of the hold before giving up on an account racing itself (each round lets one of its requests through). */
+const MAX_CLAIM_ROUNDS = 20;
 
 /** Memberships: an UNDERAGE account can still sign in, but buys nothing (spec 02: access disabled). */
 const underage = () => new AppError('UNDERAGE', 403, MEMBERSHIP_MESSAGES.buyingBlocked);

@@ -21,6 +21,9 @@ import { getMyTicket, listMyTickets } from './my-tickets.service.ts';
 import { findAffiliateByCode, reserveTickets } from './reserve.service.ts';
 import { defineTicketJobs } from './tickets.jobs.ts';
 
+/** Reservations one account may make per minute, from any number of addresses. */
+export const RESERVE_PER_ACCOUNT = { max: 20, timeWindow: '1 minute' } as const;
+
 /** Purchase (reserve, checkout, result), affiliate code check, and the account's tickets. */
 const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   defineTicketJobs(app);
@@ -33,8 +36,12 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/reserve',
     {
-      // The hold statement checks the account itself: one round trip on a sold-out night.
-      preHandler: app.requireSession(),
+      // The hold statement checks the account itself: one round trip on a sold-out night. Limited
+      // per IP and per account (the verified token's user id: many addresses do not buy more holds).
+      preHandler: [
+        app.requireSession(),
+        app.limitPer('reserve-account', RESERVE_PER_ACCOUNT, (request) => request.session?.userId),
+      ],
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['tickets'],
