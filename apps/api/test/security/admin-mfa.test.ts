@@ -2,10 +2,11 @@ import { Secret, TOTP } from 'otpauth';
 import { AUTH_MESSAGES } from '@fourfour/shared/auth';
 import type { Role } from '@fourfour/shared/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, loggerOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { issueTickets, scan } from '../../src/modules/scan/scan.test-kit.ts';
 import { createEvent, createUser, type TestUser } from '../factories.ts';
-import { createTestApp, type TestApp, testConfig } from '../helpers.ts';
+import { createTestApp, createTestDatabase, type TestApp, testConfig } from '../helpers.ts';
 import { ROUTE_ACCESS } from './route-access.ts';
 
 /**
@@ -23,7 +24,8 @@ const adminRoutes = Object.entries(ROUTE_ACCESS).filter(
 
 const concretePath = (url: string) => url.replace(/:[A-Za-z]+/g, '987654').replace('*', 'x.webp');
 
-const totpOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+const totpOf = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
 
 /** Turns two-factor on through the account routes, as the account page does. */
 async function enableTwoFactor(t: TestApp, user: TestUser): Promise<void> {
@@ -151,6 +153,26 @@ describe('the REQUIRE_MFA_ROLES setting', () => {
     expect(testConfig().requireMfaRoles).toEqual([]);
     expect(testConfig({ REQUIRE_MFA_ROLES: 'admin, MASTER' }).requireMfaRoles).toEqual(['ADMIN', 'MASTER']);
     expect(testConfig({ REQUIRE_MFA_ROLES: 'MASTER' }).requireMfaRoles).toEqual(['MASTER']);
+  });
+
+  it('says in one start-up line when two-factor for admins is off, and nothing when it is on', async () => {
+    const startUpLines = async (env: Record<string, string>) => {
+      const lines: string[] = [];
+      const database = await createTestDatabase();
+      const app = await buildApp({
+        config: testConfig(env),
+        database,
+        webApp: false,
+        jobs: { work: false },
+        logger: loggerOptions('info', { write: (line: string) => void lines.push(line) }),
+      });
+      await app.ready();
+      await app.close();
+      await database.close();
+      return lines.filter((line) => /two-factor sign-in for admins is off/.test(line));
+    };
+    expect(await startUpLines({})).toHaveLength(1);
+    expect(await startUpLines({ REQUIRE_MFA_ROLES: 'ADMIN,MASTER' })).toHaveLength(0);
   });
 
   it('stops start-up naming the variable for a role without admin routes, or for less than ADMIN and MASTER in production', () => {
