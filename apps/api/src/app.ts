@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import accountRoutes from './modules/account/account.routes.ts';
+import devicesRoutes from './modules/account/devices.routes.ts';
 import affiliatesRoutes from './modules/affiliates/affiliates.routes.ts';
 import './modules/affiliates/affiliates.seed.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -153,6 +154,7 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
       await api.register(submissionsRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(accountRoutes, { prefix: '/account' });
+      await api.register(devicesRoutes, { prefix: '/account' });
       await api.register(ticketRoutes);
       await api.register(paymentRoutes);
       await api.register(subscriptionRoutes);

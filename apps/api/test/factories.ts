@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@fourfour/shared/enums';
-import { events } from '../src/db/schema/index.ts';
+import { events, sessions } from '../src/db/schema/index.ts';
 import { createUser as insertUser } from '../src/modules/users/users.service.ts';
 
 let counter = 0;
@@ -16,6 +17,8 @@ export interface TestUser {
   password: string;
   /** A valid access token for this user. */
   token: string;
+  /** The signed-in device (sessions row) the token belongs to. */
+  sessionId: string;
   /** `{ authorization: 'Bearer …' }` for app.inject. */
   headers: { authorization: string };
 }
@@ -35,7 +38,7 @@ export async function createUser(
     role: overrides.role ?? 'USER',
     verified: true,
   });
-  const { token } = await app.accessTokens.sign({ id: row.id, role: row.role, sessionVersion: row.sessionVersion });
+  const { token, sessionId } = await signInAs(app, row);
   return {
     id: row.id,
     email: row.email ?? '',
@@ -43,8 +46,23 @@ export async function createUser(
     role: row.role,
     password,
     token,
+    sessionId,
     headers: { authorization: `Bearer ${token}` },
   };
+}
+
+/**
+ * A signed-in device for a user row, as a password sign-in leaves it (a sessions row), and an
+ * access token naming it: for tests that make users in bulk or straight in the table.
+ */
+export async function signInAs(
+  app: FastifyInstance,
+  user: { id: number; role: Role; sessionVersion: number },
+): Promise<{ token: string; sessionId: string }> {
+  const sessionId = randomUUID();
+  await app.db.insert(sessions).values({ id: sessionId, userId: user.id, userAgent: 'factory' });
+  const { token } = await app.accessTokens.sign({ ...user, sessionId });
+  return { token, sessionId };
 }
 
 export interface EventOverrides {

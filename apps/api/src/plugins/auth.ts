@@ -5,6 +5,7 @@ import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@fourfour/shared/constants';
 import { AUTH_MESSAGES, MFA_REQUIRED_CODE } from '@fourfour/shared/auth';
 import { ADMIN_ROLES, type Role, type VerificationStatus } from '@fourfour/shared/enums';
+import { isLiveAccount, liveSession } from '../db/live-account.ts';
 import { users } from '../db/schema/index.ts';
 import { deriveKey } from '../lib/crypto.ts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
@@ -18,15 +19,20 @@ export interface AuthUser {
   verificationStatus: VerificationStatus;
   /** Read in the same row: admin routes may require two-factor sign-in (REQUIRE_MFA_ROLES). */
   twoFactorEnabled: boolean;
+  /** The signed-in device (sessions row) the access token belongs to. */
+  sessionId: string;
 }
 
 export interface AccessTokens {
-  sign(user: { id: number; role: Role; sessionVersion: number }): Promise<{ token: string; expiresAt: Date }>;
+  sign(user: { id: number; role: Role; sessionVersion: number; sessionId: string }): Promise<{
+    token: string;
+    expiresAt: Date;
+  }>;
   /**
    * Verifies signature, algorithm, audience, issuer, type and expiry; null when any fails.
    * Synchronous (HMAC in node:crypto): it runs on every authenticated request.
    */
-  verify(token: string): { userId: number; sessionVersion: number } | null;
+  verify(token: string): { userId: number; sessionVersion: number; sessionId: string } | null;
 }
 
 /**
@@ -40,19 +46,14 @@ export interface AccessTokens {
 export interface SessionClaims {
   userId: number;
   sessionVersion: number;
+  /** The token's session (`sid`): liveAccount checks it is still signed in. */
+  sessionId: string;
   /** The roles the route admits; null = any signed-in account. */
   roles: readonly Role[] | null;
   confirmed: boolean;
 }
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
-
-/** The account test every request applies (liveAccount is its SQL form): not deleted or disabled, sessions not ended since the token. */
-export const isLiveAccount = (
-  row: { deleted: boolean; disabled: boolean; sessionVersion: number } | undefined,
-  sessionVersion: number,
-): row is { deleted: boolean; disabled: boolean; sessionVersion: number } =>
-  !!row && !row.deleted && !row.disabled && row.sessionVersion === sessionVersion;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +86,7 @@ const markGuard = (handler: Guard): Guard => Object.assign(handler, { [AUTH_GUAR
 const ISSUER = 'fourfour';
 const AUDIENCE = 'fourfour:api';
 const TOKEN_TYPE = 'access';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export default fp(
   async (app) => {
@@ -110,6 +112,7 @@ export default fp(
           typ: TOKEN_TYPE,
           role: user.role,
           sv: user.sessionVersion,
+          sid: user.sessionId,
           sub: String(user.id),
           exp: Math.floor(expiresAt.getTime() / 1000),
         });
@@ -117,16 +120,25 @@ export default fp(
       },
       verify(token) {
         try {
-          const payload = verifyToken(token) as { sub?: unknown; typ?: unknown; sv?: unknown; iat?: unknown };
+          const payload = verifyToken(token) as {
+            sub?: unknown;
+            typ?: unknown;
+            sv?: unknown;
+            sid?: unknown;
+            iat?: unknown;
+          };
           const userId = typeof payload.sub === 'string' && /^\d{1,15}$/.test(payload.sub) ? Number(payload.sub) : NaN;
           if (
             payload.typ !== TOKEN_TYPE ||
             !Number.isSafeInteger(userId) ||
             typeof payload.sv !== 'number' ||
-            typeof payload.iat !== 'number'
+            typeof payload.iat !== 'number' ||
+            // Tokens from before sessions had rows carry no `sid`: refused, the client refreshes.
+            typeof payload.sid !== 'string' ||
+            !UUID.test(payload.sid)
           )
             return null;
-          return { userId, sessionVersion: payload.sv };
+          return { userId, sessionVersion: payload.sv, sessionId: payload.sid };
         } catch (err) {
           if (err instanceof TokenError) return null;
           throw err;
@@ -149,6 +161,7 @@ export default fp(
         deleted: users.deleted,
         sessionVersion: users.sessionVersion,
         totpEnabled: users.totpEnabled,
+        sessionLive: liveSession(sql.placeholder('sid')),
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
@@ -162,20 +175,22 @@ export default fp(
     }
 
     /**
-     * Every authenticated request re-reads role, disabled/deleted flags and session version (one
-     * indexed read), so a role change, a disable, a password change or a reset applies at once.
+     * Every authenticated request re-reads role, disabled/deleted flags, session version and whether
+     * its session (device) is still signed in (one indexed read: db/live-account.ts), so a role
+     * change, a disable, a password change, a reset or a logout applies at once.
      */
     async function loadUser(request: FastifyRequest): Promise<AuthUser | null | 'invalid'> {
       const claims = claimsOf(request);
       if (claims === null || claims === 'invalid') return claims;
-      const [row] = await readAccount.execute({ id: claims.userId });
-      if (!row || !isLiveAccount(row, claims.sessionVersion)) return 'invalid';
+      const [row] = await readAccount.execute({ id: claims.userId, sid: claims.sessionId });
+      if (!row || !isLiveAccount(row, claims)) return 'invalid';
       return {
         id: row.id,
         email: row.email ?? '',
         username: row.username ?? '',
         role: row.role,
         verificationStatus: row.verificationStatus,
+        sessionId: claims.sessionId,
         twoFactorEnabled: row.totpEnabled,
       };
     }

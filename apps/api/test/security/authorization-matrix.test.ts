@@ -3,6 +3,7 @@ import { ROLES, type Role } from '@fourfour/shared/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
+import { signInAs } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { type Access, ROUTE_ACCESS } from './route-access.ts';
 
@@ -45,7 +46,7 @@ describe('authorization matrix', () => {
         emailVerifiedAt: new Date(),
       })
       .returning();
-    return (await t.app.accessTokens.sign({ id: row!.id, role, sessionVersion: row!.sessionVersion })).token;
+    return (await signInAs(t.app, row!)).token;
   }
 
   beforeAll(async () => {

@@ -89,4 +89,25 @@ describe("one user cannot reach another user's things", () => {
     const aliceStillIn = await t.app.inject({ url: '/api/auth/me', headers: alice.headers });
     expect(aliceStillIn.statusCode).toBe(200);
   });
+
+  it("neither lists nor signs out another user's devices", async () => {
+    const listed = await t.app.inject({ url: '/api/account/sessions', headers: mallory.headers });
+    expect(listed.json().map((d: { id: string }) => d.id)).toEqual([mallory.sessionId]);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${alice.sessionId}`,
+      headers: mallory.headers,
+    });
+    expect(res.statusCode).toBe(404);
+    const others = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/sessions/sign-out-others',
+      headers: mallory.headers,
+    });
+    expect(others.statusCode).toBe(200);
+    const aliceStillIn = await t.app.inject({ url: '/api/auth/me', headers: alice.headers });
+    expect(aliceStillIn.statusCode).toBe(200);
+    const aliceList = await t.app.inject({ url: '/api/account/sessions', headers: alice.headers });
+    expect(aliceList.json().map((d: { id: string }) => d.id)).toEqual([alice.sessionId]);
+  });
 });

@@ -47,6 +47,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/account/2fa/enable': 'signed-in',
   'POST /api/account/2fa/disable': 'signed-in',
   'DELETE /api/account/delete': 'signed-in',
+  'GET /api/account/sessions': 'signed-in',
+  'DELETE /api/account/sessions/:id': 'signed-in',
+  'POST /api/account/sessions/sign-out-others': 'signed-in',
 
   // Events
   // Issue 4: the list is public (the /events page itself is behind login).

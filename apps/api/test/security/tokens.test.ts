@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../src/db/schema/index.ts';
 import { deriveKey } from '../../src/lib/crypto.ts';
 import { createEvent, createUser, type TestUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
@@ -17,6 +20,7 @@ describe('access tokens the API refuses', () => {
     typ: 'access',
     role: 'MASTER',
     sv: 0,
+    sid: fan.sessionId,
     iss: 'fourfour',
     aud: 'fourfour:api',
     iat: now(),
@@ -119,6 +123,17 @@ describe('access tokens the API refuses', () => {
 
   it('refuses a token whose session version is stale (after a password change or reset)', async () => {
     expect(await statusesFor(await sign(claims({ sv: 1 })))).toEqual([401, 401, 401]);
+  });
+
+  it('refuses a token without a session id, or naming an unknown, ended or another account’s session', async () => {
+    const other = await createUser(t.app);
+    expect(await statusesFor(await sign(claims({ sid: undefined })))).toEqual([401, 401, 401]);
+    expect(await statusesFor(await sign(claims({ sid: 'not-a-uuid' })))).toEqual([401, 401, 401]);
+    expect(await statusesFor(await sign(claims({ sid: randomUUID() })))).toEqual([401, 401, 401]);
+    expect(await statusesFor(await sign(claims({ sid: other.sessionId })))).toEqual([401, 401, 401]);
+    const ended = await createUser(t.app);
+    await t.app.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, ended.sessionId));
+    expect(await statusesFor(ended.token)).toEqual([401, 401, 401]);
   });
 
   it('refuses malformed authorization headers without a server error', async () => {

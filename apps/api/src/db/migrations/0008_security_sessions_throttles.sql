@@ -17,4 +17,91 @@ CREATE TABLE "sessions" (
 --> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_throttles_blocked_idx" ON "auth_throttles" USING btree ("blocked_until");--> statement-breakpoint
-CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+-- Every refresh family signed in before this migration becomes a session (signed-in device), so it
+-- keeps refreshing: signed in at its first token, last used at its newest, ended if every token was.
+INSERT INTO "sessions" ("id", "user_id", "authenticated_at", "last_used_at", "revoked_at")
+SELECT "family_id", min("user_id"), min("created_at"), max("created_at"),
+  CASE WHEN bool_and("revoked_at" IS NOT NULL) THEN max("revoked_at") END
+FROM "refresh_tokens"
+GROUP BY "family_id"
+ON CONFLICT ("id") DO NOTHING;--> statement-breakpoint
+-- scan_tickets as in 0006, and the scanner's access-token session must be live too (sid: same user,
+-- not signed out), the rule of db/live-account.ts. A signed-out door phone admits no one.
+CREATE OR REPLACE FUNCTION scan_tickets(p_scans jsonb, p_roles text[], p_opens_hours integer)
+RETURNS TABLE (
+  i integer,
+  outcome text,
+  ticket_id uuid,
+  event_id bigint,
+  ticket_status text,
+  ticket_type text,
+  first_name text,
+  last_name text,
+  date_of_birth text,
+  title text,
+  starts_ms float8,
+  ends_ms float8,
+  used_ms float8,
+  admitted_by text
+) LANGUAGE plpgsql VOLATILE SET lock_timeout = '2s' AS $$
+#variable_conflict use_column
+DECLARE
+  v_admitted integer[];
+BEGIN
+  WITH scans AS (
+    SELECT * FROM jsonb_to_recordset(p_scans) AS x(i integer, ticket uuid, scanner bigint, sv integer, sid uuid, device text)
+  ), attempts AS (
+    SELECT DISTINCT ON (x.ticket) x.i, x.ticket, x.scanner, x.device
+    FROM scans x
+    JOIN users s ON s.id = x.scanner AND s.session_version = x.sv AND NOT s.deleted AND NOT s.disabled
+      AND s.role::text = ANY (p_roles)
+      AND EXISTS (SELECT 1 FROM sessions d WHERE d.id = x.sid AND d.user_id = s.id AND d.revoked_at IS NULL)
+    ORDER BY x.ticket, x.i
+  ), locked AS (
+    SELECT t.id FROM tickets t
+    WHERE t.id IN (SELECT a.ticket FROM attempts a) AND t.status = 'VALID'
+    ORDER BY t.id
+    FOR UPDATE SKIP LOCKED
+  ), admitted AS (
+    UPDATE tickets t
+    SET status = 'USED', used_at = now(), used_by = a.scanner, used_device = a.device
+    FROM locked l, attempts a, events e
+    WHERE t.id = l.id AND a.ticket = l.id AND t.status = 'VALID' AND e.id = t.event_id AND NOT e.cancelled
+      AND e.starts_at IS NOT NULL
+      AND now() >= e.starts_at - make_interval(hours => p_opens_hours)
+      AND now() < coalesce(e.ends_at, e.starts_at + make_interval(hours => p_opens_hours))
+    RETURNING a.i, t.id, t.event_id, a.scanner, a.device
+  ), logged AS (
+    INSERT INTO ticket_scans (ticket_id, event_id, scanner_id, result, device)
+    SELECT ad.id, ad.event_id, ad.scanner, 'OK', ad.device FROM admitted ad
+  )
+  SELECT coalesce(array_agg(ad.i), '{}') INTO v_admitted FROM admitted ad;
+
+  RETURN QUERY
+  SELECT x.i,
+    CASE
+      WHEN x.i = ANY (v_admitted) THEN 'OK'
+      WHEN s.role IS NULL THEN 'SESSION_ENDED'
+      WHEN NOT (s.role::text = ANY (p_roles)) THEN 'FORBIDDEN'
+      WHEN t.id IS NULL THEN 'INVALID'
+      WHEN t.status = 'VOID' THEN 'VOID'
+      WHEN t.status = 'USED' THEN 'ALREADY_USED'
+      WHEN e.cancelled THEN 'VOID'
+      WHEN e.starts_at IS NOT NULL
+        AND now() >= e.starts_at - make_interval(hours => p_opens_hours)
+        AND now() < coalesce(e.ends_at, e.starts_at + make_interval(hours => p_opens_hours)) THEN 'RETRY'
+      ELSE 'WRONG_DAY'
+    END,
+    t.id, t.event_id, t.status::text, t.ticket_type::text, t.first_name, t.last_name, t.date_of_birth::text,
+    e.title, floor(extract(epoch FROM e.starts_at) * 1000)::float8, floor(extract(epoch FROM e.ends_at) * 1000)::float8,
+    floor(extract(epoch FROM t.used_at) * 1000)::float8, u.username
+  FROM jsonb_to_recordset(p_scans) AS x(i integer, ticket uuid, scanner bigint, sv integer, sid uuid, device text)
+  LEFT JOIN users s ON s.id = x.scanner AND s.session_version = x.sv AND NOT s.deleted AND NOT s.disabled
+    AND EXISTS (SELECT 1 FROM sessions d WHERE d.id = x.sid AND d.user_id = s.id AND d.revoked_at IS NULL)
+  -- An account that may not scan learns nothing of the ticket, unless this very call admitted it.
+  LEFT JOIN tickets t ON t.id = x.ticket AND (x.i = ANY (v_admitted) OR s.role::text = ANY (p_roles))
+  LEFT JOIN events e ON e.id = t.event_id
+  LEFT JOIN users u ON u.id = t.used_by;
+END;
+$$;

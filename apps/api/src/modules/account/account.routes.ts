@@ -41,10 +41,17 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, body: ChangePasswordBody, response: { 200: ChangePasswordResponse } },
     },
     async (request, reply) => {
-      const session = await changePassword(app, me(request).id, request.body.currentPassword, request.body.newPassword, {
-        clientAddress: request.ip,
-      });
-      setRefreshCookie(app, reply, session.refreshToken);
+      const session = await changePassword(
+        app,
+        me(request).id,
+        request.body.currentPassword,
+        request.body.newPassword,
+        {
+          userAgent: request.headers['user-agent'],
+          clientAddress: request.ip,
+        },
+      );
+      setRefreshCookie(app, reply, session);
       return { message: AUTH_MESSAGES.passwordChanged, accessToken: session.accessToken };
     },
   );

@@ -2,11 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, type AccountView } from '@fourfour/shared/auth';
 import { subscriptions, passwordResetTokens, users } from '../../db/schema/index.ts';
+import { assertPasswordNotCommon } from '../../lib/common-passwords.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { checkAccountPassword } from '../auth/password-throttle.service.ts';
 import { sendSecurityNotice } from '../auth/security-notice.ts';
-import { type IssuedSession, revokeAllSessions, startSession } from '../auth/sessions.service.ts';
+import { type DeviceInfo, type IssuedSession, revokeAllSessions, startSession } from '../auth/sessions.service.ts';
 import { consumeTotpCode } from '../auth/totp.ts';
 import { countFreeTicketsUsed, currentYear } from '../tickets/free-tickets.service.ts';
 import { onAccountDeleted, runAccountDeletedHandlers } from './account-deleted.ts';
@@ -60,7 +61,7 @@ export async function changePassword(
   userId: number,
   currentPassword: string,
   newPassword: string,
-  device: { clientAddress: string },
+  device: DeviceInfo & { clientAddress: string },
 ): Promise<IssuedSession> {
   const [u] = await app.db.select().from(users).where(eq(users.id, userId));
   const passwordOk =
@@ -74,13 +75,14 @@ export async function changePassword(
   if (!u || !passwordOk) {
     throw fieldError('currentPassword', AUTH_MESSAGES.currentPasswordWrong, 400, 'CURRENT_PASSWORD_WRONG');
   }
+  assertPasswordNotCommon(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   return app.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
     const sessionVersion = await revokeAllSessions(tx, userId);
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
     await sendSecurityNotice(app, tx, u.email, 'password-changed');
-    return startSession(app, tx, { id: userId, role: u.role, sessionVersion });
+    return startSession(app, tx, { id: userId, role: u.role, sessionVersion }, { userAgent: device.userAgent });
   });
 }
 

@@ -86,8 +86,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     { config: { rateLimit: limits.login }, schema: { tags, body: LoginBody, response: { 200: LoginResponse } } },
     async (request, reply) => {
-      const result = await loginUser(app, { ...request.body, clientAddress: request.ip });
-      setRefreshCookie(app, reply, result.refreshToken);
+      const result = await loginUser(app, {
+        ...request.body,
+        userAgent: request.headers['user-agent'],
+        clientAddress: request.ip,
+      });
+      setRefreshCookie(app, reply, result);
       return { accessToken: result.accessToken, user: result.user };
     },
   );
@@ -97,21 +101,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: limits.refresh }, schema: { tags, response: { 200: RefreshResponse } } },
     async (request, reply) => {
       assertSameSiteRequest(app, request);
-      const presented = readRefreshCookie(request);
+      const presented = readRefreshCookie(app, request);
       const outcome = presented ? await rotateRefreshToken(app, presented) : null;
       if (!outcome?.ok) {
         clearRefreshCookie(app, reply);
         const code = outcome?.reason === 'reused' ? 'REFRESH_REUSED' : 'NO_SESSION';
         throw new AppError(code, 401, AUTH_MESSAGES.sessionEnded);
       }
-      setRefreshCookie(app, reply, outcome.session.refreshToken);
+      setRefreshCookie(app, reply, outcome.session);
       return { accessToken: outcome.session.accessToken };
     },
   );
 
   app.post('/logout', { schema: { tags, response: { 200: MessageBody } } }, async (request, reply) => {
     assertSameSiteRequest(app, request);
-    const presented = readRefreshCookie(request);
+    const presented = readRefreshCookie(app, request);
+    // Ends the session: its refresh tokens and, checked on every request, its access tokens.
     if (presented) await endSessionByToken(app.db, presented);
     clearRefreshCookie(app, reply);
     return { message: AUTH_MESSAGES.loggedOut };

@@ -13,6 +13,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/crypto.ts';
+import { assertPasswordNotCommon } from '../../lib/common-passwords.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { findUserByEmail, findUserByUsername, normaliseEmail } from '../users/users.service.ts';
@@ -81,6 +82,7 @@ export async function registerUser(app: FastifyInstance, input: RegisterInput): 
   if (await findUserByEmail(app.db, email)) throw fieldError('email', AUTH_MESSAGES.emailTaken, 409, 'EMAIL_TAKEN');
   if (await findUserByUsername(app.db, username))
     throw fieldError('username', AUTH_MESSAGES.usernameTaken, 409, 'USERNAME_TAKEN');
+  assertPasswordNotCommon(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const { code, fields } = newVerificationCode();
   try {
@@ -193,7 +195,7 @@ export interface LoginResult extends IssuedSession {
  */
 export async function loginUser(
   app: FastifyInstance,
-  input: { email: string; password: string; totp?: string; clientAddress: string },
+  input: { email: string; password: string; totp?: string; userAgent?: string; clientAddress: string },
 ): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   const throttle = signInThrottleKeys(email, input.clientAddress);
@@ -223,7 +225,7 @@ export async function loginUser(
 
   await clearPasswordFailures(app.db, throttle);
   await app.db.update(users).set({ lastActiveAt: sql`now()` }).where(eq(users.id, user.id));
-  const session = await startSession(app, app.db, user);
+  const session = await startSession(app, app.db, user, { userAgent: input.userAgent });
   return {
     ...session,
     user: { id: user.id, email: user.email ?? email, username: user.username ?? '', role: user.role },
@@ -280,6 +282,7 @@ export async function requestPasswordReset(app: FastifyInstance, emailInput: str
  * session. The link proves the address, so an unverified account becomes verified.
  */
 export async function resetPassword(app: FastifyInstance, token: string, newPassword: string): Promise<void> {
+  assertPasswordNotCommon(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await app.db.transaction(async (tx) => {
     const [claimed] = await tx

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { devMailbox } from '../../db/schema/index.ts';
 import { waitFor } from '../../../test/helpers.ts';
+import { REFRESH_COOKIE, refreshCookieName, SECURE_REFRESH_COOKIE } from './refresh-cookie.ts';
 
 /** Small helpers shared by the auth and account tests (not a test file itself). */
 
@@ -54,8 +55,9 @@ export function login(app: FastifyInstance, email: string, password: string, ext
   return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password, ...extra } });
 }
 
+/** The refresh cookie a response sets: `refreshToken`, or `__Secure-refreshToken` when PUBLIC_URL is https. */
 export function refreshCookieOf(res: LightMyRequestResponse) {
-  return res.cookies.find((c) => c.name === 'refreshToken') as
+  return res.cookies.find((c) => c.name === REFRESH_COOKIE || c.name === SECURE_REFRESH_COOKIE) as
     | {
         name: string;
         value: string;
@@ -69,7 +71,12 @@ export function refreshCookieOf(res: LightMyRequestResponse) {
 }
 
 export function refresh(app: FastifyInstance, token: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: token }, headers });
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    cookies: { [refreshCookieName(app)]: token },
+    headers,
+  });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,23 +1,36 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_DAYS } from '@fourfour/shared/constants';
+import { REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_DAYS, SESSION_MAX_AGE_DAYS } from '@fourfour/shared/constants';
 import type { Role } from '@fourfour/shared/enums';
 import type { DbOrTx } from '../../db/client.ts';
-import { refreshTokens, users } from '../../db/schema/index.ts';
+import { refreshTokens, sessions, users } from '../../db/schema/index.ts';
 import { deriveKey, randomToken, sha256 } from '../../lib/crypto.ts';
 
 /**
- * Refresh tokens: opaque, 256 random bits, stored as SHA-256, one family per sign-in. Each refresh
- * rotates the token; presenting a token that was already rotated revokes its family, except within
- * 10 seconds of the rotation, when it answers with the same successor (a response lost on a bad
- * connection, or two tabs refreshing at once). The successor is derived from the old token with a
- * keyed HMAC, so it can be handed out again without ever storing a token in clear.
+ * Sessions: one per signed-in device (the `sessions` row), started by a password sign-in. Its id
+ * is the refresh-token family and the access tokens' `sid`; every request checks it is still live
+ * (db/live-account.ts), so ending it (logout, "sign out" from the devices list, a password change,
+ * a detected token theft) ends the device's access token too, at once and on every instance.
+ *
+ * Refresh tokens: opaque, 256 random bits, stored as SHA-256. Each refresh rotates the token;
+ * presenting a token that was already rotated revokes its session, except within 10 seconds of the
+ * rotation, when it answers with the same successor (a response lost on a bad connection, or two
+ * tabs refreshing at once). The successor is derived from the old token with a keyed HMAC, so it
+ * can be handed out again without ever storing a token in clear. A token lives 7 days, and never
+ * past the session's end: 30 days after its password sign-in, however often it refreshes.
  */
 
-const TTL_MS = REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
 /** How far the grace path follows a chain of rotations made within the grace period. */
 const MAX_CHAIN = 5;
+/** The User-Agent kept to name the device in the list: enough for any real browser. */
+const USER_AGENT_MAX = 256;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A refresh token's expiry: 7 days from now, but never past the session's absolute end. */
+const refreshExpiry = (authenticatedAt: Date) =>
+  new Date(Math.min(Date.now() + REFRESH_TOKEN_TTL_DAYS * DAY_MS, sessionEnd(authenticatedAt)));
+const sessionEnd = (authenticatedAt: Date) => authenticatedAt.getTime() + SESSION_MAX_AGE_DAYS * DAY_MS;
 
 function successorOf(app: FastifyInstance, token: string): string {
   return createHmac('sha256', deriveKey(app.config.appSecret, 'refresh-successor')).update(token).digest('base64url');
@@ -32,19 +45,40 @@ export interface SessionUser {
 export interface IssuedSession {
   accessToken: string;
   refreshToken: string;
+  /** When the refresh token (and so its cookie) expires. */
+  refreshExpiresAt: Date;
 }
 
-/** A new family: called by a successful sign-in (and after a password change, for this device). */
-export async function startSession(app: FastifyInstance, db: DbOrTx, user: SessionUser): Promise<IssuedSession> {
+/** The device a sign-in comes from, as the request tells it. */
+export interface DeviceInfo {
+  userAgent?: string | null;
+}
+
+/**
+ * A new session for a password sign-in (a login, or the device that just changed its password):
+ * its 30 days start now.
+ */
+export async function startSession(
+  app: FastifyInstance,
+  db: DbOrTx,
+  user: SessionUser,
+  device: DeviceInfo = {},
+): Promise<IssuedSession> {
+  const sessionId = randomUUID();
+  const [session] = await db
+    .insert(sessions)
+    .values({ id: sessionId, userId: user.id, userAgent: device.userAgent?.slice(0, USER_AGENT_MAX) || null })
+    .returning({ authenticatedAt: sessions.authenticatedAt });
   const refreshToken = randomToken(32);
+  const refreshExpiresAt = refreshExpiry(session!.authenticatedAt);
   await db.insert(refreshTokens).values({
     userId: user.id,
-    familyId: randomUUID(),
+    familyId: sessionId,
     tokenHash: sha256(refreshToken),
-    expiresAt: new Date(Date.now() + TTL_MS),
+    expiresAt: refreshExpiresAt,
   });
-  const { token: accessToken } = await app.accessTokens.sign(user);
-  return { accessToken, refreshToken };
+  const { token: accessToken } = await app.accessTokens.sign({ ...user, sessionId });
+  return { accessToken, refreshToken, refreshExpiresAt };
 }
 
 export type RefreshOutcome =
@@ -53,19 +87,24 @@ export type RefreshOutcome =
 
 export async function rotateRefreshToken(app: FastifyInstance, presented: string): Promise<RefreshOutcome> {
   return app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
+    const [found] = await tx
+      .select({ token: refreshTokens, session: sessions })
       .from(refreshTokens)
+      .leftJoin(sessions, and(eq(sessions.id, refreshTokens.familyId), eq(sessions.userId, refreshTokens.userId)))
       .where(eq(refreshTokens.tokenHash, sha256(presented)));
-    if (!row) return { ok: false, reason: 'unknown' } as const;
-    if (row.revokedAt) return { ok: false, reason: 'revoked' } as const;
-    if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
+    if (!found) return { ok: false, reason: 'unknown' } as const;
+    const { token: row, session } = found;
+    if (row.revokedAt || !session || session.revokedAt) return { ok: false, reason: 'revoked' } as const;
+    if (row.expiresAt.getTime() <= Date.now() || sessionEnd(session.authenticatedAt) <= Date.now()) {
+      return { ok: false, reason: 'expired' } as const;
+    }
 
     const user = await liveUser(tx, row.userId);
     if (!user) {
-      await revokeFamily(tx, row.familyId);
+      await endSession(tx, row.familyId);
       return { ok: false, reason: 'account' } as const;
     }
+    const signAccess = async () => (await app.accessTokens.sign({ ...user, sessionId: session.id })).token;
 
     const successor = successorOf(app, presented);
     // Claim the rotation: of two concurrent refreshes, one wins; the other waits for its commit
@@ -76,19 +115,23 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
       .returning({ id: refreshTokens.id });
     if (claimed.length === 1) {
+      const refreshExpiresAt = refreshExpiry(session.authenticatedAt);
       const [next] = await tx
         .insert(refreshTokens)
         .values({
           userId: row.userId,
           familyId: row.familyId,
           tokenHash: sha256(successor),
-          expiresAt: new Date(Date.now() + TTL_MS),
+          expiresAt: refreshExpiresAt,
         })
         .returning({ id: refreshTokens.id });
       await tx.update(refreshTokens).set({ replacedById: next?.id }).where(eq(refreshTokens.id, row.id));
+      await tx.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, session.id));
       await tx.update(users).set({ lastActiveAt: sql`now()` }).where(eq(users.id, user.id));
-      const { token: accessToken } = await app.accessTokens.sign(user);
-      return { ok: true, session: { accessToken, refreshToken: successor } } as const;
+      return {
+        ok: true,
+        session: { accessToken: await signAccess(), refreshToken: successor, refreshExpiresAt },
+      } as const;
     }
 
     // Already rotated: inside the grace period, hand out the live head of the chain again.
@@ -108,14 +151,16 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
           .where(eq(refreshTokens.tokenHash, sha256(token)));
         if (!link || link.revokedAt) break;
         if (!link.rotatedAt) {
-          const { token: accessToken } = await app.accessTokens.sign(user);
-          return { ok: true, session: { accessToken, refreshToken: token } } as const;
+          return {
+            ok: true,
+            session: { accessToken: await signAccess(), refreshToken: token, refreshExpiresAt: link.expiresAt },
+          } as const;
         }
         token = successorOf(app, token);
       }
     }
-    // A rotated token presented again: someone holds a copy. End the whole family.
-    await revokeFamily(tx, row.familyId);
+    // A rotated token presented again: someone holds a copy. End the whole session.
+    await endSession(tx, row.familyId);
     return { ok: false, reason: 'reused' } as const;
   });
 }
@@ -135,27 +180,74 @@ async function liveUser(db: DbOrTx, userId: number): Promise<SessionUser | null>
   return { id: user.id, role: user.role, sessionVersion: user.sessionVersion };
 }
 
-export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
+/** Ends one session: its row (so its access tokens stop working) and its refresh tokens. */
+async function endSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Logout: ends the family of the presented token (if it is one of ours). */
+/** Logout: ends the session of the presented refresh token (if it is one of ours). */
 export async function endSessionByToken(db: DbOrTx, presented: string): Promise<void> {
   const [row] = await db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256(presented)));
-  if (row) await revokeFamily(db, row.familyId);
+  if (row) await endSession(db, row.familyId);
 }
 
 /**
- * Ends every session of a user: refresh tokens revoked and the session version bumped, so access
- * tokens already issued stop working on their next request. Password change, reset, deletion.
+ * "Sign out" of one of the user's devices. False when the user has no live session of that id
+ * (another user's, an unknown one, or one already ended): nothing changes.
+ */
+export async function endUserSession(db: DbOrTx, userId: number, sessionId: string): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) return false;
+  await endSession(db, sessionId);
+  return true;
+}
+
+/** "Sign out everywhere else": ends every session of the user but `keepSessionId`. */
+export async function endOtherSessions(db: DbOrTx, userId: number, keepSessionId: string): Promise<void> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) return;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        inArray(
+          refreshTokens.familyId,
+          ended.map((s) => s.id),
+        ),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/**
+ * Ends every session of a user: session rows and refresh tokens revoked and the session version
+ * bumped, so access tokens already issued stop working on their next request. Password change,
+ * reset, deletion.
  */
 export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<number> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })

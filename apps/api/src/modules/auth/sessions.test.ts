@@ -1,9 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshTokens, users } from '../../db/schema/index.ts';
+import { refreshTokens, sessions, tickets, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { createUser } from '../../../test/factories.ts';
+import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
+import { issueTickets } from '../scan/scan.test-kit.ts';
+import { draft, reserve } from '../tickets/tickets.test-kit.ts';
 import { bearer, login, refresh, refreshCookieOf, registerVerified, STRONG_PASSWORD } from './auth.test-kit.ts';
 
 let t: TestApp;
@@ -131,7 +133,12 @@ describe('access tokens follow the account on the next request', () => {
 
   it('a deleted account’s access token stops working on the next request', async () => {
     const { accessToken, cookie } = await signIn();
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: bearer(accessToken) });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      headers: bearer(accessToken),
+      payload: { password: STRONG_PASSWORD },
+    });
     expect(del.statusCode).toBe(200);
     expect((await me(accessToken)).statusCode).toBe(401);
     expect((await refresh(t.app, cookie)).statusCode).toBe(401);
@@ -153,5 +160,201 @@ describe('access tokens follow the account on the next request', () => {
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${p}.`;
     expect((await me(none)).statusCode).toBe(401);
     expect(payload.exp - payload.iat).toBe(15 * 60);
+  });
+});
+
+describe('logout ends the access token as well as the refresh token', () => {
+  /** The same bearer token on the three kinds of guard: requireAuth, requireSession (reserve) and the scan. */
+  async function statusesFor(accessToken: string, eventId: number) {
+    const headers = bearer(accessToken);
+    const held = await reserve(t.app, { headers } as TestUser, eventId, [draft()]);
+    const free = await reserve(t.app, { headers } as TestUser, eventId, [draft('STANDARD', { useFreeTicket: true })]);
+    const scanned = await t.app.inject({ method: 'POST', url: '/api/ticket-scan?qrCodeValue=x', headers });
+    return [(await me(accessToken)).statusCode, held.statusCode, free.statusCode, scanned.statusCode];
+  }
+
+  it('after logout the same access token gets 401 on every route', async () => {
+    const { accessToken, cookie } = await signIn();
+    const event = await createEvent(t.app);
+    const before = await statusesFor(accessToken, event.id);
+    expect(before[0]).toBe(200);
+    expect(before[1]).toBe(200);
+    expect(before[3]).toBe(403);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { refreshToken: cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(await statusesFor(accessToken, event.id)).toEqual([401, 401, 401, 401]);
+    expect((await refresh(t.app, cookie)).statusCode).toBe(401);
+  });
+
+  it('after logout a door scanner’s token admits no one, even with a genuine ticket', async () => {
+    const { account, accessToken, cookie } = await signIn();
+    await t.app.db.update(users).set({ role: 'EVENT_WORKER' }).where(eq(users.email, account.email));
+    const fan = await createUser(t.app);
+    const event = await createEvent(t.app, {
+      startsAt: new Date(Date.now() - 3600_000),
+      endsAt: new Date(Date.now() + 5 * 3600_000),
+    });
+    const [first, second] = await issueTickets(t.app, fan, event.id, 2);
+    const scanWith = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/ticket-scan?${new URLSearchParams({ qrCodeValue: code })}`,
+        headers: bearer(accessToken),
+      });
+    expect((await scanWith(first!.code)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { refreshToken: cookie } });
+    const after = await scanWith(second!.code);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('UNAUTHORIZED');
+    const [row] = await t.app.db.select().from(tickets).where(eq(tickets.id, second!.id));
+    expect(row?.status).toBe('VALID');
+  });
+
+  it('logout ends only the device that logged out', async () => {
+    const account = await registerVerified(t.app);
+    const a = await login(t.app, account.email, STRONG_PASSWORD);
+    const b = await login(t.app, account.email, STRONG_PASSWORD);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { refreshToken: refreshCookieOf(a)?.value as string },
+    });
+    expect((await me(a.json().accessToken)).statusCode).toBe(401);
+    expect((await me(b.json().accessToken)).statusCode).toBe(200);
+    expect((await refresh(t.app, refreshCookieOf(b)?.value as string)).statusCode).toBe(200);
+  });
+
+  it('a token refreshed before logout is ended by it too (one session, one family)', async () => {
+    const { cookie } = await signIn();
+    const rotated = await refresh(t.app, cookie);
+    const newer = rotated.json().accessToken as string;
+    expect((await me(newer)).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { refreshToken: refreshCookieOf(rotated)?.value as string },
+    });
+    expect((await me(newer)).statusCode).toBe(401);
+  });
+
+  it('a password change ends the other devices’ access tokens, and keeps the device that changed it', async () => {
+    const account = await registerVerified(t.app);
+    const other = (await login(t.app, account.email, STRONG_PASSWORD)).json().accessToken as string;
+    const here = (await login(t.app, account.email, STRONG_PASSWORD)).json().accessToken as string;
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/change-password',
+      headers: bearer(here),
+      payload: { currentPassword: STRONG_PASSWORD, newPassword: 'An0ther#Passw0rd' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(here)).statusCode).toBe(401);
+    expect((await me(changed.json().accessToken)).statusCode).toBe(200);
+    const [user] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    const live = await t.app.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, user!.id), isNull(sessions.revokedAt)));
+    expect(live).toHaveLength(1);
+  });
+});
+
+describe('a session lasts at most 30 days from the password sign-in', () => {
+  const sessionOf = async (cookie: string) => {
+    const [row] = await t.app.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(cookie)));
+    return row!.familyId;
+  };
+  const signedInDaysAgo = (sessionId: string, days: number) =>
+    t.app.db
+      .update(sessions)
+      .set({ authenticatedAt: sql`now() - make_interval(days => ${days})` })
+      .where(eq(sessions.id, sessionId));
+
+  it('refresh fails 30 days after sign-in, even though the token was rotated a moment ago', async () => {
+    const { cookie } = await signIn();
+    const sessionId = await sessionOf(cookie);
+    const rotated = refreshCookieOf(await refresh(t.app, cookie))?.value as string;
+    await signedInDaysAgo(sessionId, 30);
+    const res = await refresh(t.app, rotated);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 'NO_SESSION', message: 'Your session has ended. Please log in again.' });
+    expect(refreshCookieOf(res)?.value).toBe('');
+  });
+
+  it('near the end, a refreshed token and its cookie expire with the session, not 7 days later', async () => {
+    const { cookie } = await signIn();
+    const sessionId = await sessionOf(cookie);
+    await signedInDaysAgo(sessionId, 29);
+    const res = await refresh(t.app, cookie);
+    expect(res.statusCode).toBe(200);
+    const next = refreshCookieOf(res);
+    const [row] = await t.app.db
+      .select({ expiresAt: refreshTokens.expiresAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(next?.value ?? '')));
+    const [session] = await t.app.db.select().from(sessions).where(eq(sessions.id, sessionId));
+    const end = session!.authenticatedAt.getTime() + 30 * 24 * 3600_000;
+    expect(Math.abs(row!.expiresAt.getTime() - end)).toBeLessThan(1000);
+    expect(next?.maxAge).toBeGreaterThan(23 * 3600);
+    expect(next?.maxAge).toBeLessThanOrEqual(24 * 3600);
+  });
+
+  it('a rotation records when the device was last used, not when it signed in', async () => {
+    const { cookie } = await signIn();
+    const sessionId = await sessionOf(cookie);
+    await t.app.db
+      .update(sessions)
+      .set({ authenticatedAt: sql`now() - interval '2 days'`, lastUsedAt: sql`now() - interval '2 days'` })
+      .where(eq(sessions.id, sessionId));
+    expect((await refresh(t.app, cookie)).statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect(Date.now() - row!.lastUsedAt.getTime()).toBeLessThan(60_000);
+    expect(Date.now() - row!.authenticatedAt.getTime()).toBeGreaterThan(47 * 3600_000);
+  });
+});
+
+describe('the refresh cookie’s name', () => {
+  it('is __Secure-refreshToken, Secure, when PUBLIC_URL is https, and works under that name', async () => {
+    const https = await createTestApp({ env: { RATE_LIMIT: 'off', PUBLIC_URL: 'https://shop.example.test' } });
+    try {
+      const account = await registerVerified(https.app);
+      const res = await login(https.app, account.email, STRONG_PASSWORD);
+      expect(res.cookies.map((c) => c.name)).toEqual(['__Secure-refreshToken']);
+      const cookie = res.cookies[0]!;
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/api/auth', sameSite: 'Strict' });
+      const renewed = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        cookies: { '__Secure-refreshToken': cookie.value },
+      });
+      expect(renewed.statusCode).toBe(200);
+      expect(renewed.cookies.map((c) => c.name)).toEqual(['__Secure-refreshToken']);
+      // The unprefixed name is not read on https: a cookie an insecure origin could have set.
+      const unprefixed = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        cookies: { refreshToken: renewed.cookies[0]!.value },
+      });
+      expect(unprefixed.statusCode).toBe(401);
+      const out = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { '__Secure-refreshToken': renewed.cookies[0]!.value },
+      });
+      expect(out.cookies).toMatchObject([{ name: '__Secure-refreshToken', value: '', secure: true }]);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('stays the spec’s refreshToken, without Secure, on http', async () => {
+    const account = await registerVerified(t.app);
+    const res = await login(t.app, account.email, STRONG_PASSWORD);
+    expect(res.cookies.map((c) => c.name)).toEqual(['refreshToken']);
+    expect(res.cookies[0]?.secure).toBeFalsy();
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createScanBatcher, type ScanAttempt } from './scan-batch.ts';
 
-const attempt = (n: number): ScanAttempt => ({ ticketId: `t${n}`, scannerId: n, sessionVersion: 0, device: null });
+const attempt = (n: number): ScanAttempt => ({
+  ticketId: `t${n}`,
+  scannerId: n,
+  sessionVersion: 0,
+  sessionId: '00000000-0000-4000-8000-000000000000',
+  device: null,
+});
 
 /** A database stand-in whose batches finish when the test says so. */
 function controlledRun() {

@@ -3,7 +3,7 @@ import { SCANNER_ROLES, type TicketType } from '@fourfour/shared/enums';
 import type { RawSql } from '../../db/client.ts';
 
 /**
- * Gathers door scans into batches for the database (the scan_tickets function, migration 0006).
+ * Gathers door scans into batches for the database (the scan_tickets function, migrations 0006, 0008).
  *
  * At most `maxInFlight` batches are with the database at once. A scan that arrives while there is
  * room goes at once, alone: a quiet door never waits for company. Scans that arrive while every
@@ -19,6 +19,8 @@ export interface ScanAttempt {
   ticketId: string;
   scannerId: number;
   sessionVersion: number;
+  /** The scanner's access-token session: a signed-out device admits no one. */
+  sessionId: string;
   device: string | null;
 }
 
@@ -62,7 +64,14 @@ export const SCAN_BATCH_MAX = 100;
  */
 export async function runScanBatch(raw: RawSql, attempts: ScanAttempt[]): Promise<ScanRow[]> {
   const json = JSON.stringify(
-    attempts.map((a, i) => ({ i, ticket: a.ticketId, scanner: a.scannerId, sv: a.sessionVersion, device: a.device })),
+    attempts.map((a, i) => ({
+      i,
+      ticket: a.ticketId,
+      scanner: a.scannerId,
+      sv: a.sessionVersion,
+      sid: a.sessionId,
+      device: a.device,
+    })),
   );
   const { rows } = await raw.query<ScanRow>(SCAN_SQL, [json], 'scan_tickets');
   const byIndex: ScanRow[] = new Array(attempts.length);

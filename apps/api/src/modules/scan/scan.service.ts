@@ -27,9 +27,9 @@ import { createScanLog } from './scan-log.ts';
 /**
  * Door scanning. The QR value's Ed25519 signature is checked before anything touches the
  * database (a typed door code, for a damaged QR, is looked up by one indexed read instead); a
- * genuine code then costs a share of ONE round trip: the scan_tickets function (migration 0006)
+ * genuine code then costs a share of ONE round trip: the scan_tickets function (migration 0008)
  * takes a batch of scans (one scan at a quiet door; the scans that queued while the
- * database was busy at a crowded one, scan-batch.ts), checks each scanner's account and role,
+ * database was busy at a crowded one, scan-batch.ts), checks each scanner's account, session and role,
  * admits the tickets with one conditional UPDATE whose WHERE holds every rule (ticket still
  * VALID, event not cancelled, admission window open) and logs them, then reads afresh each scan's
  * answer. Two doors scanning the same code at the same moment cannot both admit it: within one
@@ -137,7 +137,13 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
 
       for (let attempt = 0; attempt <= RETRY_PAUSES_MS.length; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, RETRY_PAUSES_MS[attempt - 1]));
-        const found = await batcher.scan({ ticketId, scannerId, sessionVersion: session.sessionVersion, device });
+        const found = await batcher.scan({
+          ticketId,
+          scannerId,
+          sessionVersion: session.sessionVersion,
+          sessionId: session.sessionId,
+          device,
+        });
         if (found.outcome === 'SESSION_ENDED') throw unauthorized(SESSION_ENDED_MESSAGE);
         session.confirmed = true;
         if (found.outcome === 'FORBIDDEN') throw forbidden();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMISSION_OPENS_HOURS_BEFORE } from '@fourfour/shared/constants';
 import { SCANNER_ROLES } from '@fourfour/shared/enums';
 import { doorCodeOf, SCAN_MESSAGES } from '@fourfour/shared/scan';
-import { ticketScans, tickets, users } from '../../db/schema/index.ts';
+import { sessions, ticketScans, tickets, users } from '../../db/schema/index.ts';
 import { signTicketToken } from '../../lib/ticket-token.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
@@ -17,6 +17,8 @@ import { issueTickets, scan } from './scan.test-kit.ts';
 const HOUR = 3600_000;
 /** An event whose doors are open: started an hour ago, ends in five. */
 const tonight = () => ({ startsAt: new Date(Date.now() - HOUR), endsAt: new Date(Date.now() + 5 * HOUR) });
+/** The scanner's part of a scan sent straight to runScanBatch, as the route builds it from the token. */
+const attemptBy = (scanner: TestUser) => ({ scannerId: scanner.id, sessionVersion: 0, sessionId: scanner.sessionId });
 
 describe('door scanning', () => {
   let t: TestApp;
@@ -360,16 +362,29 @@ describe('door scanning', () => {
       const signedOut = await createUser(t.app, { role: 'EVENT_WORKER' });
       await t.app.db.update(users).set({ role: 'USER' }).where(eq(users.id, demoted.id));
       await t.app.db.update(users).set({ sessionVersion: 1 }).where(eq(users.id, signedOut.id));
-      const batch = [
-        [a!.id, demoted.id],
-        [a!.id, door.id],
-        [a!.id, admin.id],
-        [refunded!.id, door.id],
-        [early!.id, door.id],
-        ['00000000-0000-4000-8000-000000000000', door.id],
-        [d!.id, signedOut.id],
-        [d!.id, admin.id],
-      ].map(([ticket, scanner], i) => ({ i, ticket, scanner, sv: 0, device: `d${i}` }));
+      // Signed out on this device only (logout, or "sign out" from another device).
+      const loggedOut = await createUser(t.app, { role: 'EVENT_WORKER' });
+      await t.app.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, loggedOut.sessionId));
+      const batch = (
+        [
+          [a!.id, demoted],
+          [a!.id, door],
+          [a!.id, admin],
+          [refunded!.id, door],
+          [early!.id, door],
+          ['00000000-0000-4000-8000-000000000000', door],
+          [d!.id, signedOut],
+          [d!.id, admin],
+          [d!.id, loggedOut],
+        ] as const
+      ).map(([ticket, scanner], i) => ({
+        i,
+        ticket,
+        scanner: scanner.id,
+        sv: 0,
+        sid: scanner.sessionId,
+        device: `d${i}`,
+      }));
       const { rows } = await t.app.database.raw.query<Record<string, unknown>>(
         `SELECT * FROM scan_tickets($1::jsonb, '{${SCANNER_ROLES.join(',')}}'::text[], ${ADMISSION_OPENS_HOURS_BEFORE}) ORDER BY i`,
         [JSON.stringify(batch)],
@@ -383,11 +398,12 @@ describe('door scanning', () => {
         'INVALID',
         'SESSION_ENDED',
         'OK',
+        'SESSION_ENDED',
       ]);
       // The ticket's first entitled scan admitted it; the later one is told by whom.
       expect(rows[2]).toMatchObject({ ticket_id: a!.id, admitted_by: door.username });
       // A scanner who may not scan learns nothing of the ticket.
-      for (const k of [0, 6]) expect(rows[k]).toMatchObject({ ticket_id: null, first_name: null, title: null });
+      for (const k of [0, 6, 8]) expect(rows[k]).toMatchObject({ ticket_id: null, first_name: null, title: null });
       expect(await ticketRow(a!.id)).toMatchObject({ status: 'USED', usedBy: door.id, usedDevice: 'd1' });
       expect(await ticketRow(d!.id)).toMatchObject({ status: 'USED', usedBy: admin.id, usedDevice: 'd7' });
       expect((await ticketRow(refunded!.id)).status).toBe('VOID');
@@ -415,6 +431,7 @@ describe('door scanning', () => {
               ticketId: ticket.id,
               scannerId: door.id,
               sessionVersion: 0,
+              sessionId: door.sessionId,
               device: 'door-9',
             })),
           );
@@ -461,8 +478,8 @@ describe('door scanning', () => {
         const batches = await Promise.all(
           Array.from({ length: 20 }, (_, k) =>
             runScanBatch(t.app.database.raw, [
-              { ticketId: ticket!.id, scannerId: scanners[k % 4]!.id, sessionVersion: 0, device: `i${k}` },
-              { ticketId: other!.id, scannerId: scanners[k % 4]!.id, sessionVersion: 0, device: `i${k}` },
+              { ...attemptBy(scanners[k % 4]!), ticketId: ticket!.id, device: `i${k}` },
+              { ...attemptBy(scanners[k % 4]!), ticketId: other!.id, device: `i${k}` },
             ]),
           ),
         );
@@ -474,8 +491,8 @@ describe('door scanning', () => {
           expect(outcomes.filter((o) => o === 'ALREADY_USED' || o === 'RETRY')).toHaveLength(19);
         }
         const again = await runScanBatch(t.app.database.raw, [
-          { ticketId: ticket!.id, scannerId: scanners[0]!.id, sessionVersion: 0, device: 'again' },
-          { ticketId: other!.id, scannerId: scanners[0]!.id, sessionVersion: 0, device: 'again' },
+          { ...attemptBy(scanners[0]!), ticketId: ticket!.id, device: 'again' },
+          { ...attemptBy(scanners[0]!), ticketId: other!.id, device: 'again' },
         ]);
         expect(again.map((r) => r.outcome)).toEqual(['ALREADY_USED', 'ALREADY_USED']);
         for (const id of [ticket!.id, other!.id]) {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservations, users } from '../../db/schema/index.ts';
-import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
+import { createEvent, createUser, signInAs, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { releaseExpiredHolds } from './reserve.service.ts';
 import { draft, reserve, stockOf } from './tickets.test-kit.ts';
@@ -29,7 +29,7 @@ describe('reservations under concurrency', () => {
       .returning();
     buyers = await Promise.all(
       rows.map(async (u) => {
-        const { token } = await t.app.accessTokens.sign({ id: u.id, role: u.role, sessionVersion: u.sessionVersion });
+        const { token, sessionId } = await signInAs(t.app, u);
         return {
           id: u.id,
           email: u.email!,
@@ -37,6 +37,7 @@ describe('reservations under concurrency', () => {
           role: u.role,
           password: '',
           token,
+          sessionId,
           headers: { authorization: `Bearer ${token}` },
         };
       }),

@@ -14,6 +14,8 @@ import { users } from '../../db/schema/index.ts';
 export interface HoldParams {
   userId: number;
   sessionVersion: number;
+  /** The access token's session (signed-in device), checked live by liveAccount. */
+  sessionId: string;
   eventId: number;
   standardQty: number;
   vipQty: number;
@@ -41,7 +43,7 @@ export interface HoldParams {
  * payment's re-hold) takes the row the same way first (claimBuyerRow).
  */
 export const holdStatement = (v: (name: keyof HoldParams) => SQLWrapper) => sql`
-  WITH buyer AS (${liveAccount(v('userId'), v('sessionVersion'))}), claim AS (
+  WITH buyer AS (${liveAccount(v('userId'), v('sessionVersion'), v('sessionId'))}), claim AS (
     UPDATE users SET session_version = session_version
     WHERE id = ${v('userId')} AND EXISTS (SELECT 1 FROM buyer)
       AND xmin = (SELECT xmin FROM users WHERE id = ${v('userId')})

@@ -13,9 +13,10 @@ import {
   validateDrafts,
 } from '@fourfour/shared/tickets';
 import type { DbOrTx } from '../../db/client.ts';
+import { isLiveAccount, liveSession } from '../../db/live-account.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
-import { isLiveAccount, SESSION_ENDED_MESSAGE, type SessionClaims } from '../../plugins/auth.ts';
+import { SESSION_ENDED_MESSAGE, type SessionClaims } from '../../plugins/auth.ts';
 import { type HoldParams, type HoldRow, holdQuery, holdStatement } from './hold-statement.ts';
 import {
   countFreeTicketsHeld,
@@ -143,6 +144,7 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
   const params: HoldParams = {
     userId: session.userId,
     sessionVersion: session.sessionVersion,
+    sessionId: session.sessionId,
     eventId: input.eventId,
     standardQty,
     vipQty: drafts.length - standardQty,
@@ -167,13 +169,14 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
           subscriptionExpiresAt: users.subscriptionExpiresAt,
           verificationStatus: users.verificationStatus,
           sessionVersion: users.sessionVersion,
+          sessionLive: liveSession(sql`${session.sessionId}::uuid`),
           disabled: users.disabled,
           deleted: users.deleted,
         })
         .from(users)
         .where(eq(users.id, session.userId))
         .for('update');
-      if (!user || !isLiveAccount(user, session.sessionVersion)) throw unauthorized(SESSION_ENDED_MESSAGE);
+      if (!user || !isLiveAccount(user, session)) throw unauthorized(SESSION_ENDED_MESSAGE);
       session.confirmed = true;
       if (user.verificationStatus === 'UNDERAGE') throw underage();
       const year = currentYear(app.config.timezone);
