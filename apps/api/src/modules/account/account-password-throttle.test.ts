@@ -73,9 +73,7 @@ describe('wrong passwords on the account page', () => {
 });
 
 describe('per-IP limits on the account password routes', () => {
-  it('change password and turning 2FA off answer 429 to one address sending too many', {
-    timeout: 30_000,
-  }, async () => {
+  it('change password and turning 2FA off answer 429 to one address sending too many', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT: 'on' } });
     try {
       const me = await createUser(limited.app);

@@ -26,8 +26,8 @@ describe('Terms and Privacy (spec 01 §2)', () => {
       /cancellation takes effect at the end of the current billing period/,
     ],
     [
-      'accounts lock after repeated failed logins (5 per 15 minutes)',
-      /Accounts lock after repeated failed logins: after 5 failed attempts within 15 minutes/,
+      'accounts lock after repeated failed logins (50 per 60 minutes from anywhere; slower tries after 3 from one place)',
+      /after 3 failed attempts from one device or network[\s\S]*Accounts lock after repeated failed logins: after 50 failed attempts within 60 minutes/,
     ],
     ['eligible users may generate affiliate codes', /Eligible users .* may generate an affiliate code/],
     ['under-18s are not allowed', /Under-18s are not allowed/],

@@ -4,6 +4,7 @@ import {
   MINIMUM_AGE,
   REFRESH_TOKEN_TTL_DAYS,
   RESET_TOKEN_TTL_MINUTES,
+  THROTTLE_FREE_FAILURES,
   VERIFICATION_CODE_TTL_MINUTES,
 } from '@fourfour/shared/constants';
 import type { LegalContext, LegalSection } from './legal-types.ts';
@@ -83,7 +84,7 @@ export function privacySections({ productName: name, supportEmail }: LegalContex
         [
           'Passwords are hashed with a modern, slow algorithm (argon2id).',
           'Two-factor authentication is available for every account; its secret is encrypted at rest.',
-          `Accounts lock after ${LOCKOUT_MAX_FAILURES} failed sign-in attempts within ${LOCKOUT_WINDOW_MINUTES} minutes.`,
+          `Failed sign-ins slow down after ${THROTTLE_FREE_FAILURES} attempts from one device or network, and accounts lock after ${LOCKOUT_MAX_FAILURES} failed sign-in attempts within ${LOCKOUT_WINDOW_MINUTES} minutes.`,
           `Email verification codes expire after ${VERIFICATION_CODE_TTL_MINUTES} minutes and password reset links after ${RESET_TOKEN_TTL_MINUTES} minutes.`,
           'Ticket QR codes are cryptographically signed so they cannot be forged.',
           'All traffic is encrypted in transit, and access to personal data is limited to staff who need it.',

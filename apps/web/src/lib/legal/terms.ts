@@ -16,6 +16,8 @@ import {
   PURCHASE_CLOSES_HOURS_BEFORE,
   REFRESH_TOKEN_TTL_DAYS,
   RESERVATION_HOLD_MINUTES,
+  THROTTLE_FREE_FAILURES,
+  THROTTLE_MAX_WAIT_MINUTES,
 } from '@fourfour/shared/constants';
 import { formatPounds, penceToPounds } from '@fourfour/shared/money';
 import type { LegalContext, LegalSection } from './legal-types.ts';
@@ -48,7 +50,8 @@ export function termsSections({ productName: name, supportEmail }: LegalContext)
         'You must give accurate details when you register, verify your email address, and keep your password to yourself. You are responsible for what happens under your account until you tell us it has been compromised.',
         'To protect accounts we apply the following safeguards:',
         [
-          `Accounts lock after repeated failed logins: after ${LOCKOUT_MAX_FAILURES} failed attempts within ${LOCKOUT_WINDOW_MINUTES} minutes, signing in is blocked for ${LOCKOUT_DURATION_MINUTES} minutes.`,
+          `Repeated failed logins slow down: after ${THROTTLE_FREE_FAILURES} failed attempts from one device or network, each further attempt from there has to wait longer, up to ${THROTTLE_MAX_WAIT_MINUTES} minutes.`,
+          `Accounts lock after repeated failed logins: after ${LOCKOUT_MAX_FAILURES} failed attempts within ${LOCKOUT_WINDOW_MINUTES} minutes from anywhere, signing in is blocked for ${LOCKOUT_DURATION_MINUTES} minutes.`,
           'You can turn on two-factor authentication, which asks for a 6-digit code from an authenticator app each time you sign in.',
           `Your sign-in is kept alive by a secure session cookie that lasts ${REFRESH_TOKEN_TTL_DAYS} days from your last activity; logging out ends it straight away.`,
           'Changing or resetting your password signs you out everywhere.',
