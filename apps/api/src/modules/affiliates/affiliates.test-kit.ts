@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TicketDraftInput } from '@fourfour/shared/tickets';
 import { orders } from '../../db/schema/index.ts';
-import type { TestUser } from '../../../test/factories.ts';
+import { createUser, type TestUser } from '../../../test/factories.ts';
 import { createCheckout, draft, reserve } from '../tickets/tickets.test-kit.ts';
 
 /** `n` STANDARD and `v` VIP drafts. */
@@ -42,7 +42,10 @@ export async function buy(
   return order.id;
 }
 
-/** Buys `count` tickets in orders of at most 10 (the per-order limit). */
+/**
+ * Buys `count` tickets in orders of at most 10 (the per-order limit): the first by `buyer`, each
+ * further one by a new account (one account holds at most 10 tickets of an event).
+ */
 export async function buyMany(
   app: FastifyInstance,
   buyer: TestUser,
@@ -52,11 +55,13 @@ export async function buyMany(
 ): Promise<void> {
   let s = count.standard;
   let v = count.vip ?? 0;
+  let who = buyer;
   while (s + v > 0) {
     const ns = Math.min(s, 10);
     const nv = Math.min(v, 10 - ns);
-    await buy(app, buyer, eventId, drafts(ns, nv), options);
+    await buy(app, who, eventId, drafts(ns, nv), options);
     s -= ns;
     v -= nv;
+    if (s + v > 0) who = await createUser(app);
   }
 }
