@@ -24,7 +24,10 @@ function placeServerError(error: unknown): { field?: Field; message: string } {
   if (isApiError(error) && error.isNetworkError) return { message: AUTH_MESSAGES.networkError };
   const message = serverMessageOf(error) ?? (isApiError(error) ? error.message : AUTH_MESSAGES.networkError);
   if (isApiError(error)) {
-    const named = error.fieldErrors.find((e) => e.field === 'email' || e.field === 'username');
+    // The server also names `password` when it is one of the most common ones (checked there only).
+    const named = error.fieldErrors.find(
+      (e) => e.field === 'email' || e.field === 'username' || e.field === 'password',
+    );
     if (named) return { field: named.field as Field, message: named.message };
     if (error.status === 409 || error.status === 400) {
       if (/email/i.test(message)) return { field: 'email', message: message || AUTH_MESSAGES.emailTaken };
