@@ -13,7 +13,16 @@
 import { cpus } from 'node:os';
 import pg from 'pg';
 import { holdQuery } from '../apps/api/src/modules/tickets/hold-statement.ts';
-import { type CpuSnapshot, httpRequest, LeanConnection, median, POOL_SIZE, quantile, startServer } from './support.ts';
+import {
+  type CpuSnapshot,
+  httpRequest,
+  LeanConnection,
+  median,
+  POOL_SIZE,
+  quantile,
+  startServer,
+  startSessions,
+} from './support.ts';
 
 const KS = (process.env.BENCH_K ?? '50,200,1000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -44,7 +53,11 @@ async function main() {
        FROM generate_series(1, $1) g RETURNING id`,
       [maxK],
     );
-    const tokens = buyers.map((b) => server.accessToken(b.id, 'USER'));
+    const sessionIds = await startSessions(
+      pool,
+      buyers.map((b) => b.id),
+    );
+    const tokens = buyers.map((b, i) => server.accessToken(b.id, 'USER', sessionIds[i]!));
 
     const newEvent = async (s: number) =>
       Number(
@@ -108,10 +121,11 @@ async function main() {
 
     // The service's statement with the values an HTTP buyer's request produces.
     const drafts = JSON.stringify(JSON.parse(body));
-    const rawQuery = (eventId: number, buyerId: string) =>
+    const rawQuery = (eventId: number, buyer: number) =>
       holdQuery({
-        userId: Number(buyerId),
+        userId: Number(buyers[buyer]!.id),
         sessionVersion: 0,
+        sessionId: sessionIds[buyer]!,
         eventId,
         standardQty: 1,
         vipQty: 0,
@@ -130,10 +144,10 @@ async function main() {
       const cpu0 = server.cpu();
       const t0 = performance.now();
       await Promise.all(
-        buyers.slice(0, k).map(async (b) => {
+        buyers.slice(0, k).map(async (_b, i) => {
           const start = performance.now();
           try {
-            const r = await pool.query(rawQuery(eventId, b.id));
+            const r = await pool.query(rawQuery(eventId, i));
             if (r.rows[0]?.id) granted++;
           } catch {
             errors++;
@@ -155,7 +169,7 @@ async function main() {
         await connections[i]!.send(reserveRequest(eventId, tokens[i]!));
         lat.http.push(performance.now() - t);
         t = performance.now();
-        await pool.query(rawQuery(eventId, buyers[i]!.id));
+        await pool.query(rawQuery(eventId, i));
         lat.raw.push(performance.now() - t);
       }
       for (const [name, xs] of Object.entries(lat))

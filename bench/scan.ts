@@ -28,7 +28,16 @@ import {
   SCAN_BATCH_MAX,
   SCAN_BATCHES_IN_FLIGHT,
 } from '../apps/api/src/modules/scan/scan-batch.ts';
-import { type CpuSnapshot, httpRequest, LeanConnection, median, POOL_SIZE, quantile, startServer } from './support.ts';
+import {
+  type CpuSnapshot,
+  httpRequest,
+  LeanConnection,
+  median,
+  POOL_SIZE,
+  quantile,
+  startServer,
+  startSessions,
+} from './support.ts';
 
 const SCANNERS = Number(process.env.BENCH_SCANNERS ?? 50);
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 1500);
@@ -119,7 +128,11 @@ async function main() {
        VALUES ('holder_${tag}@example.test', 'holder_${tag}', 'x', '1990-01-01', now()) RETURNING id`,
     );
     const holderId = holders[0]!.id;
-    const tokens = staff.map((member) => server.accessToken(member.id, 'EVENT_WORKER'));
+    const sessionIds = await startSessions(
+      pool,
+      staff.map((member) => member.id),
+    );
+    const tokens = staff.map((member, i) => server.accessToken(member.id, 'EVENT_WORKER', sessionIds[i]!));
     // Doors open: started an hour ago, ends in five.
     const openEvent = async () =>
       Number(
@@ -227,6 +240,7 @@ async function main() {
           ticketId,
           scannerId: Number(staff[worker]!.id),
           sessionVersion: 0,
+          sessionId: sessionIds[worker]!,
           device: 'bench',
         });
         return row.outcome === 'OK' ? 'admitted' : row.outcome === 'ALREADY_USED' ? 'refused' : 'error';

@@ -4,7 +4,7 @@
  * HTTP client for the load, and the statistics.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,19 @@ export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
+
+/**
+ * A signed-in device (sessions row) for each user inserted straight into the table, as a password
+ * sign-in leaves it: access tokens name it, and every request checks it is live. Ids in order.
+ */
+export async function startSessions(pool: pg.Pool, userIds: readonly (number | string)[]): Promise<string[]> {
+  const ids = userIds.map(() => randomUUID());
+  await pool.query(
+    `INSERT INTO sessions (id, user_id, user_agent) SELECT s, u, 'bench' FROM unnest($1::uuid[], $2::bigint[]) AS x(s, u)`,
+    [ids, userIds.map(String)],
+  );
+  return ids;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -82,8 +95,8 @@ export interface BenchServer {
   port: number;
   databaseUrl: string;
   signingKey: string;
-  /** An access token for a user, as the auth plugin signs it (same secret). */
-  accessToken(userId: number | string, role: string): string;
+  /** An access token for a user's session (startSessions), as the auth plugin signs it (same secret). */
+  accessToken(userId: number | string, role: string, sessionId: string): string;
   cpu(): CpuSnapshot;
   cpuSince(start: CpuSnapshot): CpuSnapshot;
   stop(): Promise<void>;
@@ -187,7 +200,7 @@ export async function startServer(name: string): Promise<BenchServer> {
     port,
     databaseUrl,
     signingKey,
-    accessToken: (userId, role) => sign({ typ: 'access', role, sv: 0, sub: String(userId) }),
+    accessToken: (userId, role, sessionId) => sign({ typ: 'access', role, sv: 0, sid: sessionId, sub: String(userId) }),
     cpu,
     cpuSince(start) {
       const now = cpu();
