@@ -155,14 +155,18 @@ async function issueFreeReservation(app: FastifyInstance, reservation: Reservati
 
 /**
  * A payment that lands after its hold lapsed is a fresh hold: it meets the rules a reservation
- * meets, under the same lock (the buyer's row, claimBuyerRow, as the free path and the hold
- * statement take it), counting the account's tickets as they are now, this order's own lapsed hold
+ * meets, under the same lock (the buyer's row, which the caller took with claimBuyerRow, as the
+ * free path and the hold statement take it), counting the account's tickets as they are now, this order's own lapsed hold
  * no longer among them: the account's limit of tickets for the event, and for a free item one free
  * ticket per event, the yearly allowance, an active membership and VERIFIED. Answers why it fails
  * (for the log), or null; the caller then refunds the whole order (docs/decisions.md).
  */
-async function lateHoldRefusal(app: FastifyInstance, tx: DbOrTx, reservation: Reservation): Promise<string | null> {
-  const buyer = await claimBuyerRow(tx, reservation.userId);
+async function lateHoldRefusal(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  reservation: Reservation,
+  buyer: Awaited<ReturnType<typeof claimBuyerRow>>,
+): Promise<string | null> {
   if (!buyer) return 'account gone';
   const [mine] = rowsOf<{ n: number }>(
     await tx.execute(ticketsOfAccount(sql`${reservation.userId}`, sql`${reservation.eventId}`)),
@@ -208,8 +212,12 @@ async function settlePaidOrder(
     .where(eq(users.id, order.userId));
   const isUnderage = buyer?.verificationStatus === 'UNDERAGE';
   // A hold whose time is up counts as lapsed even before the sweep released it: a second
-  // reservation may already have taken what it held (its free ticket, say).
-  if (!isUnderage && reservation.status === 'HELD' && reservation.expiresAt.getTime() <= Date.now()) {
+  // reservation may already have taken what it held (its free ticket, say). A lapsed one is
+  // re-checked under the buyer's row, taken first, before any events row, in the order a hold
+  // statement takes them (no deadlock with the same buyer reserving at that moment).
+  const isLapsed = reservation.status !== 'HELD' || reservation.expiresAt.getTime() <= Date.now();
+  const claimed = !isUnderage && isLapsed ? await claimBuyerRow(tx, reservation.userId) : undefined;
+  if (!isUnderage && reservation.status === 'HELD' && isLapsed) {
     await releaseReservation(tx, reservation.id, 'EXPIRED');
     reservation.status = 'EXPIRED';
   }
@@ -226,7 +234,7 @@ async function settlePaidOrder(
     hasStock = rowsOf(moved).length > 0;
     if (!hasStock) await releaseReservation(tx, reservation.id, 'CANCELLED');
   } else {
-    const refusal = await lateHoldRefusal(app, tx, reservation);
+    const refusal = await lateHoldRefusal(app, tx, reservation, claimed);
     if (refusal) {
       app.log.info({ orderId: order.id, refusal }, 'late payment no longer qualifies: the order is refunded');
       hasStock = false;
