@@ -31,7 +31,7 @@ export function privacySections({ productName: name, supportEmail }: LegalContex
           'a hash of your password (never the password itself);',
           'your role on the platform (for example member, affiliate or staff);',
           'your email verification code and its expiry time, while verification is pending;',
-          'a failed-login counter and lockout time, to protect your account;',
+          'a failed-login counter and lockout time, with the network (IP) address failed attempts came from, kept for a day, to protect your account;',
           'an optional two-factor authentication (TOTP) secret, stored encrypted;',
           'your subscription tier and status, and your free-ticket usage counters;',
           'the events you hold tickets for, ticket identifiers and their QR codes, and the attendee names and dates of birth on those tickets;',
