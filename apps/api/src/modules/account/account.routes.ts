@@ -66,9 +66,12 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/2fa/enable',
-    { schema: { tags, security, body: TwoFactorEnableBody, response: { 200: MessageBody } } },
+    {
+      config: { rateLimit: passwordRouteLimit },
+      schema: { tags, security, body: TwoFactorEnableBody, response: { 200: MessageBody } },
+    },
     async (request) => {
-      await enableTwoFactor(app, me(request).id, request.body.password, request.body.code);
+      await enableTwoFactor(app, me(request).id, request.body.password, request.body.code, request.ip);
       return { message: AUTH_MESSAGES.twoFactorEnabled };
     },
   );
@@ -88,6 +91,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/delete',
     {
+      config: { rateLimit: passwordRouteLimit },
       schema: { tags, security, body: DeleteAccountBody, response: { 200: MessageBody } },
       // A client that sends no body at all (the spec's old call) hears that the password is needed.
       preValidation: async (request: { body: unknown }) => {
@@ -95,7 +99,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteAccount(app, me(request).id, request.body);
+      await deleteAccount(app, me(request).id, request.body, request.ip);
       clearRefreshCookie(app, reply);
       return { message: AUTH_MESSAGES.accountDeleted };
     },

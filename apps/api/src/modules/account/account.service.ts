@@ -5,8 +5,8 @@ import { subscriptions, passwordResetTokens, users } from '../../db/schema/index
 import { assertPasswordNotCommon } from '../../lib/common-passwords.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { checkAccountPassword } from '../auth/password-throttle.service.ts';
 import { sendSecurityNotice } from '../auth/security-notice.ts';
+import { checkAccountPassword } from '../auth/password-throttle.service.ts';
 import { type DeviceInfo, type IssuedSession, revokeAllSessions, startSession } from '../auth/sessions.service.ts';
 import { consumeTotpCode } from '../auth/totp.ts';
 import { countFreeTicketsUsed, currentYear } from '../tickets/free-tickets.service.ts';
@@ -96,13 +96,14 @@ export async function deleteAccount(
   app: FastifyInstance,
   userId: number,
   confirmation: { password: string; code?: string | undefined },
+  clientAddress: string,
 ): Promise<void> {
   const [u] = await app.db
     .select()
     .from(users)
     .where(and(eq(users.id, userId), eq(users.deleted, false)));
   if (!u) throw notFound(AUTH_MESSAGES.noUserInfo);
-  await confirmAccountPassword(app, u, confirmation.password);
+  await confirmAccountPassword(app, u, confirmation.password, clientAddress);
   if (u.totpEnabled) {
     if (!confirmation.code) throw fieldError('code', AUTH_MESSAGES.totpFormat, 400, 'TOTP_REQUIRED');
     if (!(await consumeTotpCode(app, app.db, u, confirmation.code))) {

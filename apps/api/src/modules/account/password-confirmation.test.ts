@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THROTTLE_FREE_FAILURES } from '@fourfour/shared/constants';
 import { devMailbox, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
 import { bearer, login, registerVerified, STRONG_PASSWORD } from '../auth/auth.test-kit.ts';
@@ -123,6 +124,51 @@ describe('deleting the account needs the password (and the code when 2FA is on)'
     });
     expect(right.statusCode).toBe(200);
     expect((await row(me.id))?.deleted).toBe(true);
+  });
+});
+
+describe('wrong passwords there are throttled like the account page’s other password checks', () => {
+  it('after the free failures on 2FA enable and deletion, this address waits, even with the right password', async () => {
+    const me = await signIn();
+    const { secretBase32 } = (await call('POST', '/api/account/2fa/setup', me.token)).json();
+    const from = (remoteAddress: string) => ({ headers: bearer(me.token), remoteAddress });
+    const statuses: number[] = [];
+    // Failures on both routes add up under the same per-account key.
+    for (let i = 0; i <= THROTTLE_FREE_FAILURES; i++) {
+      const res =
+        i % 2 === 0
+          ? await t.app.inject({
+              method: 'POST',
+              url: '/api/account/2fa/enable',
+              payload: { code: codeAt(secretBase32, 0), password: WRONG },
+              ...from('203.0.113.90'),
+            })
+          : await t.app.inject({
+              method: 'DELETE',
+              url: '/api/account/delete',
+              payload: { password: WRONG },
+              ...from('203.0.113.90'),
+            });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    const waiting = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      payload: { password: STRONG_PASSWORD },
+      ...from('203.0.113.90'),
+    });
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await row(me.id))?.deleted).toBe(false);
+    // Another address is not slowed: the owner can still act.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/2fa/enable',
+      payload: { code: codeAt(secretBase32, 0), password: STRONG_PASSWORD },
+      ...from('198.51.100.90'),
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 });
 

@@ -47,12 +47,13 @@ export async function enableTwoFactor(
   userId: number,
   password: string,
   code: string,
+  clientAddress: string,
 ): Promise<void> {
   const u = await loadUser(app, userId);
   if (u.totpEnabled) throw conflict(AUTH_MESSAGES.twoFactorAlreadyOn, 'TOTP_ALREADY_ENABLED');
   if (!u.totpSecretEnc) throw new AppError('TOTP_NOT_SET_UP', 400, AUTH_MESSAGES.twoFactorNoSecret);
   // The password first: a wrong one must not use up the code.
-  await confirmAccountPassword(app, u, password);
+  await confirmAccountPassword(app, u, password, clientAddress);
   if (!(await consumeTotpCode(app, app.db, u, code))) throw invalidCode();
   await app.db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabled: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
