@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LOCKOUT_DURATION_MINUTES,
@@ -9,6 +9,7 @@ import {
 import { authThrottles, users } from '../../db/schema/index.ts';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { sweepPasswordThrottles } from './password-throttle.service.ts';
 import { bearer, login, refreshCookieOf, registerVerified, registration, STRONG_PASSWORD } from './auth.test-kit.ts';
 
 let t: TestApp;
@@ -208,6 +209,26 @@ describe('password throttling', () => {
     });
     expect((await loginFrom('203.0.113.40', account.email, 'Wrong#Pass1')).statusCode).toBe(401);
     expect((await loginFrom('203.0.113.40', account.email, STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('forgets counts a day after the last failure, unless a wait is still running', async () => {
+    const stale = `login:stale_${Date.now()}@example.test`;
+    const running = `login:running_${Date.now()}@example.test`;
+    await t.app.db.insert(authThrottles).values([
+      { key: stale, failures: 9, lastFailureAt: sql`now() - interval '25 hours'` },
+      {
+        key: running,
+        failures: 9,
+        lastFailureAt: sql`now() - interval '25 hours'`,
+        blockedUntil: sql`now() + interval '1 minute'`,
+      },
+    ]);
+    await sweepPasswordThrottles(t.app.db);
+    const left = await t.app.db
+      .select({ key: authThrottles.key })
+      .from(authThrottles)
+      .where(inArray(authThrottles.key, [stale, running]));
+    expect(left).toEqual([{ key: running }]);
   });
 
   it('concurrent failures cannot slip past the count', async () => {

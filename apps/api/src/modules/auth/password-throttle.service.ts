@@ -36,7 +36,7 @@ export interface ThrottleKeys {
 }
 
 /** IPv6 clients count per /64 (one customer's network), as the per-IP rate limits do. */
-const clientKey = (clientAddress: string) => normalizeIP(clientAddress);
+const clientKey = (clientAddress: string | undefined) => (clientAddress ? normalizeIP(clientAddress) : 'unknown');
 
 /** Sign-in: per normalised email address, whether or not an account has it. */
 export function signInThrottleKeys(email: string, clientAddress: string): ThrottleKeys {
