@@ -7,6 +7,7 @@ import { useAccount } from './api/get-account.ts';
 import { ComingWithFeature } from './components/account-section.tsx';
 import { ChangePasswordSection } from './components/change-password-section.tsx';
 import { DangerZoneSection } from './components/danger-zone-section.tsx';
+import { DevicesSection } from './components/devices-section.tsx';
 import { ProfileSection } from './components/profile-section.tsx';
 import { TwoFactorSection } from './components/two-factor-section.tsx';
 
@@ -68,6 +69,7 @@ export function AccountPage({ sections = {} }: { sections?: AccountPageSections 
             )}
             <ChangePasswordSection />
             <TwoFactorSection />
+            <DevicesSection />
             <DangerZoneSection />
           </>
         )}
