@@ -4,6 +4,7 @@ import {
   MINIMUM_AGE,
   REFRESH_TOKEN_TTL_DAYS,
   RESET_TOKEN_TTL_MINUTES,
+  SESSION_MAX_AGE_DAYS,
   THROTTLE_FREE_FAILURES,
   VERIFICATION_CODE_TTL_MINUTES,
 } from '@fourfour/shared/constants';
@@ -73,7 +74,7 @@ export function privacySections({ productName: name, supportEmail }: LegalContex
       id: 'cookies',
       heading: 'Cookies and sign-in',
       blocks: [
-        `We use one strictly necessary cookie, refreshToken, to keep you signed in. It is httpOnly (scripts cannot read it), sent only to our sign-in service, and lasts ${REFRESH_TOKEN_TTL_DAYS} days; it is renewed as you use the site and removed when you log out. The short-lived access token that proves who you are is kept only in the page's memory, not in browser storage.`,
+        `We use one strictly necessary cookie, refreshToken (named __Secure-refreshToken on our secure site), to keep you signed in. It is httpOnly (scripts cannot read it), sent only to our sign-in service, and lasts ${REFRESH_TOKEN_TTL_DAYS} days; it is renewed as you use the site, but never beyond ${SESSION_MAX_AGE_DAYS} days after you last entered your password, and removed when you log out. Your account page lists the devices signed in to your account (the browser name, from the browser's User-Agent, and when each signed in and was last used), and lets you sign any of them out. The short-lived access token that proves who you are is kept only in the page's memory, not in browser storage.`,
         'We do not use advertising or cross-site tracking cookies. Embedded Spotify players on the Top 5 page are provided by Spotify, which may set its own cookies under its own policy.',
       ],
     },
