@@ -1,7 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, sessions, tickets, users } from '../../db/schema/index.ts';
-import { sha256 } from '../../lib/crypto.ts';
+import { MIGRATIONS_FOLDER } from '../../db/client.ts';
+import { deriveKey, sha256 } from '../../lib/crypto.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { issueTickets } from '../scan/scan.test-kit.ts';
@@ -356,5 +360,58 @@ describe('the refresh cookie’s name', () => {
     const res = await login(t.app, account.email, STRONG_PASSWORD);
     expect(res.cookies.map((c) => c.name)).toEqual(['refreshToken']);
     expect(res.cookies[0]?.secure).toBeFalsy();
+  });
+});
+
+describe('people signed in before sessions had rows', () => {
+  /** Migration 0008's backfill, as it runs on an existing database. */
+  async function runBackfill() {
+    const text = readFileSync(path.join(MIGRATIONS_FOLDER, '0008_security_sessions_throttles.sql'), 'utf8');
+    const statement = text.split('--> statement-breakpoint').find((s) => s.includes('INSERT INTO "sessions"'));
+    await t.app.database.raw.exec(statement!);
+  }
+  const familyOf = async (cookie: string) =>
+    (
+      await t.app.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(cookie)))
+    )[0]!.familyId;
+
+  it('keep refreshing once the migration has made a session of each refresh family', async () => {
+    const live = await signIn();
+    const ended = await signIn();
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { refreshToken: ended.cookie } });
+    const liveFamily = await familyOf(live.cookie);
+    const endedFamily = await familyOf(ended.cookie);
+    // As before the release: refresh families without a session row.
+    await t.app.db.delete(sessions).where(inArray(sessions.id, [liveFamily, endedFamily]));
+    await runBackfill();
+
+    const [restored] = await t.app.db.select().from(sessions).where(eq(sessions.id, liveFamily));
+    const [token] = await t.app.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, liveFamily));
+    expect(restored).toMatchObject({ revokedAt: null, authenticatedAt: token!.createdAt });
+    const res = await refresh(t.app, live.cookie);
+    expect(res.statusCode).toBe(200);
+    expect((await me(res.json().accessToken)).statusCode).toBe(200);
+
+    const [revoked] = await t.app.db.select().from(sessions).where(eq(sessions.id, endedFamily));
+    expect(revoked?.revokedAt).toBeInstanceOf(Date);
+    expect((await refresh(t.app, ended.cookie)).statusCode).toBe(401);
+  });
+
+  it('an access token from before the release (no sid) is refused, and a refresh replaces it', async () => {
+    const { account, cookie } = await signIn();
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, account.email));
+    const key = deriveKey(t.app.config.appSecret, 'access-token');
+    const old = createSigner({ key, algorithm: 'HS256', iss: 'fourfour', aud: 'fourfour:api', expiresIn: 600_000 })({
+      typ: 'access',
+      role: 'USER',
+      sv: user!.sessionVersion,
+      sub: String(user!.id),
+    });
+    expect((await me(old)).statusCode).toBe(401);
+    const res = await refresh(t.app, cookie);
+    expect((await me(res.json().accessToken)).statusCode).toBe(200);
   });
 });
