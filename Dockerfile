@@ -50,6 +50,10 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
+# Event artwork and demo images are SVG text rendered by sharp: it needs a font and fontconfig's setup.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fonts-dejavu-core fontconfig-config \
+ && apt-get clean && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # Code and packages belong to root and are read-only to the server; only DATA_DIR is writable.
 COPY --from=deps /app/node_modules node_modules

@@ -109,9 +109,11 @@ port=$(node -e 's = require("net").createServer().listen(0, "127.0.0.1", () => {
 data=$work/data
 install -d -o 1000 -g 1000 "$data"
 ctr=$(buildah from --pull=false "$image")
-echo "CMD: ${cmd[*]}; port $port; DATA_DIR=$data"
-smoke_env=(--env NODE_ENV=development --env PORT="$port" --env DEMO_DATA=1)
-buildah run --isolation chroot -v "$data:/data" "${smoke_env[@]}" "$ctr" -- "${cmd[@]}" >"$work/server.log" 2>&1 &
+# buildah run mounts the image's own VOLUME /data over a bind mount there, so the temp dir goes to
+# another path and DATA_DIR points at it; the image's /data is checked for the server's user below.
+echo "CMD: ${cmd[*]}; port $port; DATA_DIR=$data (as /smoke-data)"
+smoke_env=(--env NODE_ENV=development --env PORT="$port" --env DEMO_DATA=1 --env DATA_DIR=/smoke-data)
+buildah run --isolation chroot -v "$data:/smoke-data" "${smoke_env[@]}" "$ctr" -- "${cmd[@]}" >"$work/server.log" 2>&1 &
 server_pid=$!
 fail() { echo "FAIL: $*"; echo "--- server log (last 60 lines)"; tail -60 "$work/server.log"; exit 1; }
 descendants() { local p; for p in $(pgrep -P "$1"); do echo "$p"; descendants "$p"; done; }
@@ -134,12 +136,18 @@ echo "/: web app ($(wc -c <"$work/index.html") bytes), $asset served"
 curl -fsS "http://127.0.0.1:$port/api/ready" >/dev/null || fail "/api/ready"
 grep -q 'Demo data seeded' "$work/server.log" || fail "demo data was not seeded"
 [ -n "$(ls -A "$data")" ] || fail "nothing written to DATA_DIR"
+! grep -q 'Fontconfig error' "$work/server.log" || fail "no fonts for the generated artwork"
+buildah run --isolation chroot "$ctr" -- sh -c 'touch "$DATA_DIR/.w" && rm "$DATA_DIR/.w"' \
+  || fail "the image's DATA_DIR (/data) is not writable by its user"
 buildah run --isolation chroot --env PORT="$port" "$ctr" -- "${health[@]}" || fail "the image's HEALTHCHECK command"
 echo "HEALTHCHECK command: ok"
 
 # SIGTERM goes to node (the image's CMD runs it directly), as `docker stop` would send it.
-node_pid=$(for p in $(descendants "$server_pid"); do
-  [ "$(cat "/proc/$p/comm" 2>/dev/null)" = node ] && echo "$p"; done | head -1)
+node_pid=''
+for p in $(descendants "$server_pid"); do
+  argv0=$(head -z -n1 "/proc/$p/cmdline" 2>/dev/null | tr -d '\0') || true
+  if [ "${argv0##*/}" = node ]; then node_pid=$p; break; fi
+done
 [ -n "$node_pid" ] || fail "server process not found"
 stop_started=$(date +%s.%N)
 kill -TERM "$node_pid"
