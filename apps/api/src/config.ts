@@ -76,6 +76,18 @@ const RequireMfaRoles = z.preprocess(
     }),
 );
 
+/** S3_ENDPOINT: the bucket server's base URL (MinIO, R2, ...); a path or query would be signed wrongly. */
+const S3Endpoint = z.preprocess(
+  emptyToUndefined,
+  z
+    .url()
+    .refine((url) => {
+      const { protocol, pathname, search, hash } = new URL(url);
+      return ['http:', 'https:'].includes(protocol) && pathname === '/' && !search && !hash;
+    }, 'must be an http:// or https:// base URL without a path, such as https://minio.example.com:9000')
+    .optional(),
+);
+
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).optional()),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -136,6 +148,27 @@ const EnvSchema = z.object({
   DEV_MAILBOX: z.preprocess(emptyToUndefined, z.enum(['on', 'local', 'off']).optional()),
   TRUST_PROXY: TrustProxy,
   REQUIRE_MFA_ROLES: RequireMfaRoles,
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be an S3 bucket name (3-63 lower-case letters, digits, . and -)',
+      )
+      .optional(),
+  ),
+  S3_ENDPOINT: S3Endpoint,
+  S3_REGION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1 (or auto for R2)')
+      .default('us-east-1'),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -180,8 +213,23 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Roles that must have two-factor sign-in on to use admin routes (production: ADMIN and MASTER always). */
   requireMfaRoles: readonly MfaRole[];
+  /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket when S3_BUCKET is set. */
+  storage: StorageConfig;
   logLevel: string;
 }
+
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset = AWS itself. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset = the AWS SDK's default chain (instance or task role), only without S3_ENDPOINT. */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -208,6 +256,42 @@ function isSafePublicUrl(url: string): boolean {
 
 function makeEd25519Pem(): string {
   return generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+}
+
+/**
+ * S3 settings belong together: keys come in pairs, a non-AWS endpoint has no instance role to fall
+ * back on, and S3 settings without S3_BUCKET would silently leave files on the local disk.
+ */
+function storageProblems(e: z.output<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const otherS3 = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => e[name]);
+  if (!e.S3_BUCKET) {
+    if (otherS3.length > 0) problems.push(`S3_BUCKET: required when ${otherS3.join(', ')} is set`);
+    return problems;
+  }
+  if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY)
+    problems.push('S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set');
+  if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID)
+    problems.push('S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set');
+  if (e.S3_ENDPOINT && !e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) {
+    problems.push('S3_ACCESS_KEY_ID: required with S3_ENDPOINT (and S3_SECRET_ACCESS_KEY)');
+  }
+  return problems;
+}
+
+function storageConfig(e: z.output<typeof EnvSchema>): StorageConfig {
+  if (!e.S3_BUCKET) return { kind: 'disk' };
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+  };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -251,6 +335,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.TICKET_SIGNING_KEY && !e.TICKET_SIGNING_KEY.includes('PRIVATE KEY')) {
     problems.push('TICKET_SIGNING_KEY: must be an Ed25519 private key in PEM (PKCS#8) form');
   }
+  problems.push(...storageProblems(e));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -292,6 +377,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devMailbox: isProduction ? 'off' : (e.DEV_MAILBOX ?? 'local'),
     trustProxy: e.TRUST_PROXY,
     requireMfaRoles: e.REQUIRE_MFA_ROLES ?? (isProduction ? [...MFA_ROLE_CHOICES] : []),
+    storage: storageConfig(e),
     logLevel: e.LOG_LEVEL,
   };
 }

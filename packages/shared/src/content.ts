@@ -368,6 +368,11 @@ export type TeamMember = z.infer<typeof TeamMember>;
 // Generic admin image upload
 // ---------------------------------------------------------------------------------------------
 
+/** Every upload (artwork, content images, MP3s) when the disk or bucket behind it fails: a 503. */
+export const STORAGE_MESSAGES = {
+  unavailable: 'File storage is unavailable. Please try again in a few minutes.',
+} as const;
+
 export const UPLOAD_FOLDERS = ['roster/djs', 'roster/influencers', 'team'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 export const UPLOAD_MESSAGES = {

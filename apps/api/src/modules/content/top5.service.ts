@@ -58,6 +58,7 @@ export async function replaceTop5(
     );
   }
   const storedKeys: string[] = [];
+  let previous: { imageUrl: string | null }[];
   try {
     const urls = new Map<number, string>();
     for (const [rank, image] of processed) {
@@ -76,7 +77,7 @@ export async function replaceTop5(
       updatedBy: input.userId,
       updatedAt: new Date(),
     }));
-    const previous = await app.db.transaction(async (tx) => {
+    previous = await app.db.transaction(async (tx) => {
       // Two editors saving at once: the second waits and then replaces the first one's list.
       await tx.execute(sql`LOCK TABLE top5_songs IN SHARE ROW EXCLUSIVE MODE`);
       const before = await tx.select({ imageUrl: top5Songs.imageUrl }).from(top5Songs);
@@ -84,13 +85,14 @@ export async function replaceTop5(
       await tx.insert(top5Songs).values(rows);
       return before;
     });
-    await releaseStoredImages(
-      app,
-      previous.map((p) => p.imageUrl),
-    );
   } catch (err) {
     for (const key of storedKeys) await app.storage.delete(key).catch(() => {});
     throw err;
   }
+  // Only after the commit, and outside the try: the new images are in use from here on.
+  await releaseStoredImages(
+    app,
+    previous.map((p) => p.imageUrl),
+  );
   return listTop5(app.db);
 }

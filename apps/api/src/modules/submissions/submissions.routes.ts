@@ -11,7 +11,7 @@ import {
 import { badRequest, type FieldError } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
 import { perAccount } from '../../plugins/rate-limit.ts';
-import { listSubmissions, readSubmissionFile, setSubmissionReviewed, submitSong } from './submissions.service.ts';
+import { listSubmissions, openSubmissionFile, setSubmissionReviewed, submitSong } from './submissions.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -102,7 +102,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await readSubmissionFile(app, request.params.id);
+      const file = await openSubmissionFile(app, request.params.id);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_');
       return reply
@@ -113,7 +113,8 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
           'content-disposition',
           `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
         )
-        .send(file.data);
+        .header('content-length', file.size)
+        .send(file.body);
     },
   );
 };

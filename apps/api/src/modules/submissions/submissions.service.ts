@@ -173,13 +173,13 @@ export async function setSubmissionReviewed(db: DbOrTx, id: number, reviewed: bo
   return toSummary(row);
 }
 
-/** The stored MP3 of a submission and the name to offer it under. */
-export async function readSubmissionFile(app: FastifyInstance, id: number) {
+/** The stored MP3 of a submission, streamed from the disk or bucket, and the name to offer it under. */
+export async function openSubmissionFile(app: FastifyInstance, id: number) {
   const [row] = await app.db
     .select({ fileKey: songSubmissions.fileKey, fileName: songSubmissions.fileName })
     .from(songSubmissions)
     .where(eq(songSubmissions.id, id));
-  const file = row ? await app.storage.get(row.fileKey) : null;
+  const file = row ? await app.storage.open(row.fileKey) : null;
   if (!row || !file) throw notFound('Submission not found.');
-  return { data: file.data, fileName: row.fileName, etag: file.etag };
+  return { body: file.body, size: file.size, fileName: row.fileName, etag: file.etag };
 }
