@@ -58,7 +58,9 @@ export function assertSameSiteRequest(app: FastifyInstance, request: FastifyRequ
   const origin = request.headers.origin;
   if (!origin) return;
   const allowed = new Set([new URL(app.config.publicUrl).origin]);
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host;
-  if (typeof host === 'string' && host) allowed.add(`${request.protocol}://${host}`);
+  // request.host reads X-Forwarded-Host only from a proxy TRUST_PROXY names; from anyone else the
+  // header could make a foreign Origin look like our own.
+  const host = request.host;
+  if (host) allowed.add(`${request.protocol}://${host}`);
   if (!allowed.has(origin)) throw new AppError('FOREIGN_ORIGIN', 403, AUTH_MESSAGES.foreignOrigin);
 }

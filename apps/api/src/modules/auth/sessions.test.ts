@@ -91,6 +91,13 @@ describe('refresh', () => {
     expect(foreign.json().code).toBe('FOREIGN_ORIGIN');
     const crossSite = await refresh(t.app, cookie, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
+    // X-Forwarded-Host counts only from a proxy TRUST_PROXY names: sent by anyone else it cannot
+    // make a foreign Origin look like our own host.
+    const forgedHost = await refresh(t.app, cookie, {
+      origin: 'http://evil.example',
+      'x-forwarded-host': 'evil.example',
+    });
+    expect(forgedHost.statusCode).toBe(403);
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
