@@ -91,11 +91,14 @@ phase_done base
 
 # ---- 2. image -----------------------------------------------------------------------------------
 phase "podman build --isolation chroot -t $image"
-# docker format keeps HEALTHCHECK (OCI image configs have no field for it).
-{ podman build --isolation chroot --pull=never --format docker --layers -t "$image" . 2>&1; echo "build exit $?"; } \
+# docker format keeps HEALTHCHECK (OCI image configs have no field for it). No layer cache: every run
+# builds every step (npm's downloads are cached by the Dockerfile's cache mounts) and leaves one image.
+previous=$(podman image inspect --format '{{.Id}}' "$image" 2>/dev/null || true)
+{ podman build --isolation chroot --pull=never --format docker --layers=false -t "$image" . 2>&1; echo "build exit $?"; } \
   | tee "$work/build.log" | grep --line-buffered -E '^(\[[0-9/]+\] )?STEP|^COMMIT|^build exit|rror'
 grep -q '^build exit 0$' "$work/build.log" || { tail -40 "$work/build.log"; exit 1; }
-podman image prune -f --filter label=org.opencontainers.image.title=FourFour >/dev/null 2>&1 || true
+current=$(podman image inspect --format '{{.Id}}' "$image")
+if [ -n "$previous" ] && [ "$previous" != "$current" ]; then podman rmi "$previous" >/dev/null 2>&1 || true; fi
 size=$(podman image inspect --format '{{.Size}}' "$image" | awk '{ printf "%.0f MB", $1 / 1e6 }')
 echo "image size: $size"
 phase_done image
