@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './lib/errors.ts';
+import { traceIdOf } from './lib/trace-context.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import devicesRoutes from './modules/account/devices.routes.ts';
 import affiliatesRoutes from './modules/affiliates/affiliates.routes.ts';
@@ -31,6 +32,7 @@ import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import jobsPlugin, { type JobsPluginOptions } from './plugins/jobs.ts';
 import mailPlugin from './plugins/mail.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
@@ -107,6 +109,12 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
     // anything else (log injection, megabyte ids) gets a fresh id.
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // A valid W3C traceparent's trace id goes on every log line of the request (and back in the
+    // response's traceparent), so a proxy's or a client's trace finds our lines; an invalid one is ignored.
+    childLoggerFactory: (logger, bindings, childOptions, rawRequest) => {
+      const traceId = traceIdOf(rawRequest.headers.traceparent);
+      return logger.child(traceId ? { ...bindings, traceId } : bindings, childOptions);
+    },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -121,12 +129,20 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
     }
   });
 
+  app.addHook('onRequest', (request, reply, done) => {
+    const { traceparent } = request.headers;
+    if (traceIdOf(traceparent)) reply.header('traceparent', traceparent);
+    done();
+  });
+
   // Infrastructure first: every module relies on config, database, jobs, mail and auth.
   await app.register(configPlugin, { config });
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 6, fields: 40, parts: 50 } });
   await app.register(dbPlugin, { database: options.database });
+  // Metrics right after the database: it times every route registered after it, and mail counts through it.
+  await app.register(metricsPlugin);
   await app.register(jobsPlugin, options.jobs ?? {});
   await app.register(mailPlugin);
   await app.register(paymentsPlugin);

@@ -169,6 +169,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -215,6 +216,8 @@ export interface Config {
   requireMfaRoles: readonly MfaRole[];
   /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket when S3_BUCKET is set. */
   storage: StorageConfig;
+  /** Bearer token for GET /metrics; unset = only this machine's loopback, with no proxy between, may scrape. */
+  metricsToken: string | undefined;
   logLevel: string;
 }
 
@@ -378,6 +381,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     requireMfaRoles: e.REQUIRE_MFA_ROLES ?? (isProduction ? [...MFA_ROLE_CHOICES] : []),
     storage: storageConfig(e),
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
   };
 }

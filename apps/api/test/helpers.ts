@@ -82,7 +82,7 @@ export async function createTestApp(
   const app = await buildApp({
     config: testConfig(options.env),
     database,
-    logger: false,
+    logger: options.logger ?? false,
     webApp: options.webApp ?? false,
     jobs: options.jobs ?? { pollingIntervalSeconds: 0.5 },
   });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client.ts';
 import { devMailbox } from '../db/schema/index.ts';
+import { isLocalRequest } from '../lib/local-request.ts';
 import { type MailContent, renderMail } from '../lib/mail/templates.ts';
 
 export interface MailAttachment {
@@ -39,58 +40,60 @@ declare module 'fastify' {
 
 const MAIL_QUEUE = 'mail.send';
 
-const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
-
-/** From this machine, and not relayed by a proxy for someone else (a proxy on loopback adds these headers). */
-function isLocalRequest(request: FastifyRequest): boolean {
-  const peer = request.socket.remoteAddress ?? '';
-  return LOOPBACK.test(peer) && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
-}
-
 export default fp(
   async (app) => {
     const { smtpUrl, mailFrom, supportEmail, isProduction, devMailbox: mailboxMode } = app.config;
     const transporter = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
 
+    const transport = transporter ? 'smtp' : 'dev-mailbox';
+    const deliver = async (mail: OutgoingMail) => {
+      if (transporter) {
+        await transporter.sendMail({
+          from: mailFrom,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+            cid: a.cid,
+          })),
+        });
+        return;
+      }
+      const [row] = await app.db
+        .insert(devMailbox)
+        .values({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            size: Math.floor((a.contentBase64.length * 3) / 4),
+          })),
+        })
+        .returning({ id: devMailbox.id });
+      app.log.info({ mailId: row?.id, subject: mail.subject }, 'mail stored in the dev mailbox (/dev/mailbox)');
+    };
     app.jobs.define<OutgoingMail>({
       name: MAIL_QUEUE,
       handler: async (mail) => {
-        if (transporter) {
-          await transporter.sendMail({
-            from: mailFrom,
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-            attachments: mail.attachments?.map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              content: Buffer.from(a.contentBase64, 'base64'),
-              cid: a.cid,
-            })),
-          });
-          return;
+        try {
+          await deliver(mail);
+        } catch (err) {
+          app.metrics.mail.inc({ result: 'failed', transport });
+          throw err;
         }
-        const [row] = await app.db
-          .insert(devMailbox)
-          .values({
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-            attachments: mail.attachments?.map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              size: Math.floor((a.contentBase64.length * 3) / 4),
-            })),
-          })
-          .returning({ id: devMailbox.id });
-        app.log.info({ mailId: row?.id, subject: mail.subject }, 'mail stored in the dev mailbox (/dev/mailbox)');
+        app.metrics.mail.inc({ result: 'sent', transport });
       },
     });
 
     const mailer: Mailer = {
-      transport: transporter ? 'smtp' : 'dev-mailbox',
+      transport,
       async sendRaw(mail, options = {}) {
         await app.jobs.send(MAIL_QUEUE, mail, { tx: options.tx });
       },
@@ -136,16 +139,12 @@ export default fp(
       if (!row) return reply.status(404).type('text/plain').send('No such message.');
       return reply.type('text/html; charset=utf-8').send(row.html ?? `<pre>${row.text}</pre>`);
     });
-    app.get<{ Querystring: { to?: string } }>(
-      '/dev/mailbox/messages.json',
-      mailboxAccess,
-      async (request) => {
-        const to = request.query.to?.trim().toLowerCase();
-        const query = app.db.select().from(devMailbox);
-        const rows = await (to ? query.where(eq(devMailbox.to, to)) : query).orderBy(desc(devMailbox.id)).limit(100);
-        return rows;
-      },
-    );
+    app.get<{ Querystring: { to?: string } }>('/dev/mailbox/messages.json', mailboxAccess, async (request) => {
+      const to = request.query.to?.trim().toLowerCase();
+      const query = app.db.select().from(devMailbox);
+      const rows = await (to ? query.where(eq(devMailbox.to, to)) : query).orderBy(desc(devMailbox.id)).limit(100);
+      return rows;
+    });
   },
-  { name: 'mail', dependencies: ['jobs', 'db', 'config'] },
+  { name: 'mail', dependencies: ['jobs', 'db', 'config', 'metrics'] },
 );

@@ -8,8 +8,10 @@ import type { Role } from '@fourfour/shared/enums';
  * - 'signed-in': any signed-in role; anonymous callers get 401.
  * - Role[]: only these roles; anonymous 401, any other role 403.
  * - 'session-cookie': authenticated by the refresh cookie, not the bearer token (refresh, logout).
+ * - 'loopback-or-token': no account opens it; without its own token configured (METRICS_TOKEN) it
+ *   answers only this machine's loopback with no proxy between, anyone else gets 404.
  */
-export type Access = 'public' | 'signed-in' | 'session-cookie' | readonly Role[];
+export type Access = 'public' | 'signed-in' | 'session-cookie' | 'loopback-or-token' | readonly Role[];
 
 const ADMIN: readonly Role[] = ['ADMIN', 'MASTER'];
 const MASTER: readonly Role[] = ['MASTER'];
@@ -27,6 +29,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /dev/mailbox': 'public',
   'GET /dev/mailbox/:id.html': 'public',
   'GET /dev/mailbox/messages.json': 'public',
+  'GET /metrics': 'loopback-or-token',
   'GET /api/media/files/*': 'public',
   'GET /api/media/events/:id': 'public',
 

@@ -38,11 +38,13 @@ const scanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      scans.scanTicket({
-        qrCodeValue: request.query.qrCodeValue,
-        session: request.session!,
-        device: deviceIdOf(request.headers[SCANNER_DEVICE_HEADER], request.query.deviceId),
-      }),
+      app.metrics.countScan(
+        scans.scanTicket({
+          qrCodeValue: request.query.qrCodeValue,
+          session: request.session!,
+          device: deviceIdOf(request.headers[SCANNER_DEVICE_HEADER], request.query.deviceId),
+        }),
+      ),
   );
 };
 export default scanRoutes;

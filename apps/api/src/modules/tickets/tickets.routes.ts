@@ -51,12 +51,14 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      reserveTickets(app, {
-        session: request.session!,
-        eventId: request.query.eventId,
-        affiliateCode: request.query.affiliateCode,
-        drafts: request.body,
-      }),
+      app.metrics.countHold(
+        reserveTickets(app, {
+          session: request.session!,
+          eventId: request.query.eventId,
+          affiliateCode: request.query.affiliateCode,
+          drafts: request.body,
+        }),
+      ),
   );
 
   app.post(
