@@ -4,11 +4,14 @@
 #      made from Debian packages with debootstrap plus the Node 24 binary the project pins (npm
 #      registry), and tagged with that name. Skipped when the image already exists.
 #   2. image: `podman build --isolation chroot` of the Dockerfile (no daemon, no user namespaces).
-#   3. smoke: the image's CMD runs with `buildah run --isolation chroot` (host network) on a free port,
-#      DATA_DIR in a temp dir (PGlite, demo data, NODE_ENV=development); /api/health, / and the
-#      image's HEALTHCHECK command must answer, then SIGTERM must stop it cleanly (exit 0).
-# Needs root, podman, buildah and debootstrap (apt-get install podman buildah debootstrap).
-# Env: FOURFOUR_REBUILD_BASE=1 rebuilds the base; FOURFOUR_CONTAINER_CACHE (default
+#   3. smoke: the image runs with `podman run` (runc, host network), or where that cannot run with
+#      `buildah run --isolation chroot`, on a free port with DATA_DIR in a temp dir (PGlite, demo data,
+#      NODE_ENV=development); /api/health, / and the image's HEALTHCHECK must answer, then SIGTERM
+#      must stop it cleanly (exit 0).
+# Needs root, podman, buildah and debootstrap; runc for podman run
+# (apt-get install podman buildah debootstrap runc).
+# Env: FOURFOUR_SMOKE_RUNNER=podman|buildah (default: podman when it can run here);
+# FOURFOUR_REBUILD_BASE=1 rebuilds the base; FOURFOUR_CONTAINER_CACHE (default
 # /var/cache/fourfour-container) keeps the base's .deb files; DEBIAN_MIRROR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +34,7 @@ phase_done() { timings+=("$1: $(since "$phase_started")s"); }
 work=$(mktemp -d /tmp/fourfour-container.XXXXXX)
 server_pid=''
 ctr=''
+cid=''
 cleanup() {
   local rc=$?
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
@@ -40,6 +44,7 @@ cleanup() {
   # Descendants of `buildah run` (the server) that outlived it.
   for pid in $(cat "$work/tree-pids" 2>/dev/null); do kill -KILL "$pid" 2>/dev/null || true; done
   [ -n "$ctr" ] && buildah rm "$ctr" >/dev/null 2>&1 || true
+  [ -n "$cid" ] && podman rm -f "$cid" >/dev/null 2>&1 || true
   rm -rf "$work"
   exit $rc
 }
@@ -104,26 +109,48 @@ echo "image size: $size"
 phase_done image
 
 # ---- 3. smoke -----------------------------------------------------------------------------------
-phase "Smoke: the image's CMD under buildah run --isolation chroot"
-readarray -t cmd < <(podman image inspect --format '{{range .Config.Cmd}}{{println .}}{{end}}' "$image" | sed '/^$/d')
-readarray -t health < <(podman image inspect --format '{{json .Config.Healthcheck.Test}}' "$image" \
-  | node -e 'const t = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(t.slice(1).join("\n"))')
 port=$(node -e 's = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
 data=$work/data
 install -d -o 1000 -g 1000 "$data"
-ctr=$(buildah from --pull=false "$image")
-# buildah run mounts the image's own VOLUME /data over a bind mount there, so the temp dir goes to
-# another path and DATA_DIR points at it; the image's /data is checked for the server's user below.
-echo "CMD: ${cmd[*]}; port $port; DATA_DIR=$data (as /smoke-data)"
-smoke_env=(--env NODE_ENV=development --env PORT="$port" --env DEMO_DATA=1 --env DATA_DIR=/smoke-data)
-buildah run --isolation chroot -v "$data:/smoke-data" "${smoke_env[@]}" "$ctr" -- "${cmd[@]}" >"$work/server.log" 2>&1 &
-server_pid=$!
-fail() { echo "FAIL: $*"; echo "--- server log (last 60 lines)"; tail -60 "$work/server.log"; exit 1; }
+smoke_env=(--env NODE_ENV=development --env PORT="$port" --env DEMO_DATA=1)
+# podman run is the closer test (the image's CMD as PID 1, its user, VOLUME, HEALTHCHECK and `podman
+# stop`). Here it needs runc (crun refuses this machine's hybrid cgroups) and explicit limits (the
+# sandbox refuses podman's default RLIMIT_NPROC); without them, buildah run --isolation chroot.
+podman_run=(podman run --runtime runc --network host --ulimit "nofile=$(ulimit -Sn):$(ulimit -Hn)" --ulimit nproc=4096:4096)
+runner=${FOURFOUR_SMOKE_RUNNER:-}
+if [ -z "$runner" ]; then
+  if command -v runc >/dev/null 2>&1 && "${podman_run[@]}" --rm --health-cmd none "$image" true >/dev/null 2>&1; then
+    runner=podman
+  else
+    runner=buildah
+  fi
+fi
+fail() {
+  echo "FAIL: $*"
+  [ -n "$cid" ] && podman logs "$cid" >"$work/server.log" 2>&1
+  echo "--- server log (last 60 lines)"; tail -60 "$work/server.log"; exit 1
+}
 descendants() { local p; for p in $(pgrep -P "$1"); do echo "$p"; descendants "$p"; done; }
+
+if [ $runner = podman ]; then
+  phase "Smoke: podman run (runc, host network) on port $port, /data = $data"
+  cid=$("${podman_run[@]}" -d --name "fourfour-smoke-$$" -v "$data:/data" "${smoke_env[@]}" "$image" 2>"$work/run.err") \
+    || { grep -v 'level=error' "$work/run.err"; exit 1; }
+  is_running() { [ "$(podman inspect --format '{{.State.Running}}' "$cid" 2>/dev/null)" = true ]; }
+else
+  phase "Smoke: buildah run --isolation chroot on port $port, DATA_DIR = $data"
+  readarray -t cmd < <(podman image inspect --format '{{range .Config.Cmd}}{{println .}}{{end}}' "$image" | sed '/^$/d')
+  ctr=$(buildah from --pull=false "$image")
+  # buildah run mounts the image's own VOLUME /data over a bind mount there, so the temp dir goes to
+  # another path and DATA_DIR points at it; the image's /data is checked for the server's user below.
+  buildah run --isolation chroot -v "$data:/smoke-data" "${smoke_env[@]}" --env DATA_DIR=/smoke-data "$ctr" -- "${cmd[@]}" \
+    >"$work/server.log" 2>&1 &
+  server_pid=$!
+  is_running() { descendants "$server_pid" >"$work/tree-pids" || true; kill -0 "$server_pid" 2>/dev/null; }
+fi
 up=''
 for _ in $(seq 1 240); do
-  kill -0 "$server_pid" 2>/dev/null || fail "the server exited before answering"
-  descendants "$server_pid" >"$work/tree-pids" || true
+  is_running || fail "the server exited before answering"
   if curl -fsS -o /dev/null "http://127.0.0.1:$port/api/health" 2>/dev/null; then up=1; break; fi
   sleep 0.5
 done
@@ -137,34 +164,48 @@ asset=$(grep -o '/assets/index-[^"]*\.js' "$work/index.html" | head -1)
 curl -fsS -o /dev/null "http://127.0.0.1:$port$asset" || fail "GET $asset"
 echo "/: web app ($(wc -c <"$work/index.html") bytes), $asset served"
 curl -fsS "http://127.0.0.1:$port/api/ready" >/dev/null || fail "/api/ready"
+[ -n "$cid" ] && podman logs "$cid" >"$work/server.log" 2>&1
 grep -q 'Demo data seeded' "$work/server.log" || fail "demo data was not seeded"
 [ -n "$(ls -A "$data")" ] || fail "nothing written to DATA_DIR"
 ! grep -q 'Fontconfig error' "$work/server.log" || fail "no fonts for the generated artwork"
-buildah run --isolation chroot "$ctr" -- sh -c 'touch "$DATA_DIR/.w" && rm "$DATA_DIR/.w"' \
-  || fail "the image's DATA_DIR (/data) is not writable by its user"
-buildah run --isolation chroot --env PORT="$port" "$ctr" -- "${health[@]}" || fail "the image's HEALTHCHECK command"
-echo "HEALTHCHECK command: ok"
+if [ $runner = podman ]; then
+  podman healthcheck run "$cid" >/dev/null 2>&1 || fail "podman healthcheck run: unhealthy"
+  echo "HEALTHCHECK: healthy"
+else
+  readarray -t health < <(podman image inspect --format '{{json .Config.Healthcheck.Test}}' "$image" \
+    | node -e 'const t = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(t.slice(1).join("\n"))')
+  buildah run --isolation chroot --env PORT="$port" "$ctr" -- "${health[@]}" || fail "the image's HEALTHCHECK command"
+  buildah run --isolation chroot "$ctr" -- sh -c 'touch "$DATA_DIR/.w" && rm "$DATA_DIR/.w"' \
+    || fail "the image's DATA_DIR (/data) is not writable by its user"
+  echo "HEALTHCHECK command: ok"
+fi
 
-# SIGTERM goes to node (the image's CMD runs it directly), as `docker stop` would send it.
-node_pid=''
-for p in $(descendants "$server_pid"); do
-  argv0=$(head -z -n1 "/proc/$p/cmdline" 2>/dev/null | tr -d '\0') || true
-  if [ "${argv0##*/}" = node ]; then node_pid=$p; break; fi
-done
-[ -n "$node_pid" ] || fail "server process not found"
+# SIGTERM goes to node (the image's CMD runs it directly), as `docker stop` sends it.
 stop_started=$(date +%s.%N)
-kill -TERM "$node_pid"
-rc=''
-for _ in $(seq 1 60); do
-  if ! kill -0 "$server_pid" 2>/dev/null; then wait "$server_pid" && rc=0 || rc=$?; break; fi
-  sleep 0.5
-done
-[ -n "$rc" ] || fail "still running 30 s after SIGTERM"
-server_pid=''
+if [ $runner = podman ]; then
+  podman stop -t 30 "$cid" >/dev/null 2>&1 || fail "podman stop"
+  rc=$(podman inspect --format '{{.State.ExitCode}}' "$cid")
+  podman logs "$cid" >"$work/server.log" 2>&1
+else
+  node_pid=''
+  for p in $(descendants "$server_pid"); do
+    argv0=$(head -z -n1 "/proc/$p/cmdline" 2>/dev/null | tr -d '\0') || true
+    if [ "${argv0##*/}" = node ]; then node_pid=$p; break; fi
+  done
+  [ -n "$node_pid" ] || fail "server process not found"
+  kill -TERM "$node_pid"
+  rc=''
+  for _ in $(seq 1 60); do
+    if ! kill -0 "$server_pid" 2>/dev/null; then wait "$server_pid" && rc=0 || rc=$?; break; fi
+    sleep 0.5
+  done
+  [ -n "$rc" ] || fail "still running 30 s after SIGTERM"
+  server_pid=''
+fi
 [ "$rc" = 0 ] || fail "exit code $rc after SIGTERM"
 grep -q 'shutting down' "$work/server.log" || fail "SIGTERM was not handled by the server"
 echo "SIGTERM: exited 0 after $(since "$stop_started")s"
-phase_done smoke
+phase_done "smoke ($runner)"
 
 echo
 echo "container smoke passed: image $image ($size); ${timings[*]}; total $(since "$started")s"
