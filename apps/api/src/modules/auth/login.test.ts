@@ -151,7 +151,9 @@ describe('password throttling', () => {
     const account = await registerVerified(t.app);
     const answers = async (email: string) => {
       const out = [];
-      for (let i = 0; i < 6; i++) {
+      // Four failures, then one more at once: it lands inside the first 1 s wait. (A sixth could
+      // land after that wait on a loaded machine, so the test stops at five.)
+      for (let i = 0; i < 5; i++) {
         const res = await loginFrom('203.0.113.30', email, 'Wrong#Pass1');
         out.push([res.statusCode, res.json().code]);
       }
@@ -159,7 +161,7 @@ describe('password throttling', () => {
     };
     const real = await answers(account.email);
     expect(real).toEqual(await answers(`ghost_${Date.now()}@example.test`));
-    expect(real.map(([status]) => status)).toEqual([401, 401, 401, 401, 429, 429]);
+    expect(real.map(([status]) => status)).toEqual([401, 401, 401, 401, 429]);
   });
 
   it(`${LOCKOUT_MAX_FAILURES} failures within ${LOCKOUT_WINDOW_MINUTES} minutes from many addresses lock the email for ${LOCKOUT_DURATION_MINUTES} minutes`, async () => {
