@@ -188,6 +188,12 @@ export interface Config {
   databaseUrl: string | undefined;
   appSecret: string;
   ticketSigningKeyPem: string;
+  /**
+   * The keys this instance made up (development, not set in the environment). With DATABASE_URL
+   * they are shared through the database before the app starts (db/shared-keys.ts), so that every
+   * instance on it signs and verifies with the same ones; without it they live in DATA_DIR/keys.
+   */
+  generatedKeys: { appSecret: boolean; ticketSigningKey: boolean };
   smtpUrl: string | undefined;
   mailFrom: string;
   arTeamEmail: string;
@@ -241,10 +247,15 @@ export class ConfigError extends Error {
   }
 }
 
-/** A development secret kept in DATA_DIR so that restarts keep sessions and ticket codes valid. */
-function devSecretFile(dataDir: string, name: string, make: () => string): string {
+/**
+ * A development secret kept in DATA_DIR so that restarts keep sessions and ticket codes valid. On a
+ * shared PostgreSQL (`write: false`) the database keeps it instead: a key file left from before is
+ * still offered, so the first instance to share its keys keeps its sessions and ticket codes.
+ */
+function devSecretFile(dataDir: string, name: string, make: () => string, write = true): string {
   const file = path.join(dataDir, 'keys', name);
   if (existsSync(file)) return readFileSync(file, 'utf8');
+  if (!write) return make();
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const value = make();
   writeFileSync(file, value, { mode: 0o600 });
@@ -342,9 +353,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
-  const appSecret = e.APP_SECRET ?? devSecretFile(dataDir, 'app-secret', () => randomBytes(48).toString('base64url'));
+  const keepKeyFiles = !e.DATABASE_URL;
+  const appSecret =
+    e.APP_SECRET ?? devSecretFile(dataDir, 'app-secret', () => randomBytes(48).toString('base64url'), keepKeyFiles);
   const ticketSigningKeyPem =
-    e.TICKET_SIGNING_KEY?.replace(/\\n/g, '\n') ?? devSecretFile(dataDir, 'ticket-signing-key.pem', makeEd25519Pem);
+    e.TICKET_SIGNING_KEY?.replace(/\\n/g, '\n') ??
+    devSecretFile(dataDir, 'ticket-signing-key.pem', makeEd25519Pem, keepKeyFiles);
 
   return {
     env,
@@ -356,6 +370,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     appSecret,
     ticketSigningKeyPem,
+    generatedKeys: { appSecret: !e.APP_SECRET, ticketSigningKey: !e.TICKET_SIGNING_KEY },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     arTeamEmail: e.AR_TEAM_EMAIL,

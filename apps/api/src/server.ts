@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { shareDevelopmentKeys } from './db/shared-keys.ts';
 import { seedDemoData } from './lib/demo.ts';
 import { bootstrapMasterAtStart, MasterBootstrapError } from './modules/users/master-bootstrap.ts';
 
@@ -7,7 +8,8 @@ import { bootstrapMasterAtStart, MasterBootstrapError } from './modules/users/ma
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    // Instances sharing a database share its development keys too (none are generated in production).
+    config = await shareDevelopmentKeys(loadConfig());
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

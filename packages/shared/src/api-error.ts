@@ -10,3 +10,6 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 export const MessageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof MessageBody>;
+
+/** The answer while the database cannot be reached (503 SERVICE_UNAVAILABLE); the client may try again. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';

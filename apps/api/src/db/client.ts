@@ -37,12 +37,19 @@ export interface Database {
   /** The pg pool (postgres only), for the job queue. */
   pool?: pg.Pool;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding the lock the migrations take (PostgreSQL: an advisory lock across
+   * instances; PGlite has one process), for other one-time installation steps such as pg-boss's.
+   */
+  underMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 // A fixed key for the advisory lock that serialises migrations across instances.
 const MIGRATION_LOCK_KEY = 4_404_404;
+/** How long a request waits for a database connection before it fails with 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -57,7 +64,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // While PostgreSQL is down or unreachable, a request waits at most this long for a connection,
+    // then fails (503, lib/errors.ts) instead of hanging; the pool reconnects once it is back.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A connection whose peer vanished (network cut, server gone without closing) is noticed.
+    keepAlive: true,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -83,6 +98,16 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async underMigrationLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await fn();
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
@@ -118,6 +143,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    underMigrationLock: (fn) => fn(),
     async ping() {
       await client.query('select 1');
     },

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@fourfour/shared/api-error';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export interface FieldError {
   field: string;
@@ -94,6 +96,12 @@ export function registerErrorHandler(
         code: 'VALIDATION_FAILED',
         errors,
       });
+    }
+    if (status >= 500 && isDatabaseUnavailable(error)) {
+      // PostgreSQL is down, restarting or out of reach: say so at once, and let the client retry.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', 5);
+      return reply.status(503).send({ message: SERVICE_UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

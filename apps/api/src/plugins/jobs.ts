@@ -43,6 +43,14 @@ const DEFAULT_QUEUE: Omit<Queue, 'name'> = {
   expireInSeconds: 5 * 60,
 };
 
+/**
+ * How often each instance looks for jobs whose worker went silent: a job still active past its
+ * queue's expireInSeconds (its instance was killed, or lost the database) is failed and retried on
+ * whichever instance polls next. pg-boss checks every 60 s by default; every 10 s, a job claimed by
+ * a dead instance runs again within ~10 s of expiring (plus its retry delay). A few cheap queries.
+ */
+const SUPERVISION = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 } as const;
+
 /** pg-boss's database interface over PGlite: multi-statement SQL goes through exec. */
 function pgliteAdapter(database: Database): IDatabase {
   return {
@@ -75,10 +83,16 @@ export default fp<JobsPluginOptions>(
     const database = app.database;
     const boss =
       database.kind === 'postgres' && database.pool
-        ? new PgBoss({ db: { executeSql: (text, values) => database.pool!.query(text, values as unknown[]) } })
-        : new PgBoss({ db: pgliteAdapter(database) });
+        ? new PgBoss({
+            db: { executeSql: (text, values) => database.pool!.query(text, values as unknown[]) },
+            ...SUPERVISION,
+          })
+        : new PgBoss({ db: pgliteAdapter(database), ...SUPERVISION });
     boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
-    await boss.start();
+    // pg-boss installs its schema on first start under its own transaction lock, but instances
+    // starting together on an empty database still collide (a backend that already looked for the
+    // schema keeps a stale catalog entry: "duplicate key ... pgboss"). One at a time, it is clean.
+    await database.underMigrationLock(() => boss.start());
 
     const payloads = createPayloadSeal(app.config.appSecret);
     const definitions = new Map<string, JobDefinition<never>>();
