@@ -35,6 +35,8 @@ work=$(mktemp -d /tmp/fourfour-container.XXXXXX)
 server_pid=''
 ctr=''
 cid=''
+s3_pid=''
+smoke_db=''
 cleanup() {
   local rc=$?
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
@@ -45,6 +47,8 @@ cleanup() {
   for pid in $(cat "$work/tree-pids" 2>/dev/null); do kill -KILL "$pid" 2>/dev/null || true; done
   [ -n "$ctr" ] && buildah rm "$ctr" >/dev/null 2>&1 || true
   [ -n "$cid" ] && podman rm -f "$cid" >/dev/null 2>&1 || true
+  [ -n "$s3_pid" ] && kill "$s3_pid" 2>/dev/null || true
+  [ -n "$smoke_db" ] && psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $smoke_db WITH (FORCE)" >/dev/null 2>&1 || true
   rm -rf "$work"
   exit $rc
 }
@@ -109,10 +113,6 @@ echo "image size: $size"
 phase_done image
 
 # ---- 3. smoke -----------------------------------------------------------------------------------
-port=$(node -e 's = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
-data=$work/data
-install -d -o 1000 -g 1000 "$data"
-smoke_env=(--env NODE_ENV=development --env PORT="$port" --env DEMO_DATA=1)
 # podman run is the closer test (the image's CMD as PID 1, its user, VOLUME, HEALTHCHECK and `podman
 # stop`). Here it needs runc (crun refuses this machine's hybrid cgroups) and explicit limits (the
 # sandbox refuses podman's default RLIMIT_NPROC); without them, buildah run --isolation chroot.
@@ -125,37 +125,82 @@ if [ -z "$runner" ]; then
     runner=buildah
   fi
 fi
-fail() {
-  echo "FAIL: $*"
-  [ -n "$cid" ] && podman logs "$cid" >"$work/server.log" 2>&1
-  echo "--- server log (last 60 lines)"; tail -60 "$work/server.log"; exit 1
-}
+free_port() { node -e 's = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'; }
 descendants() { local p; for p in $(pgrep -P "$1"); do echo "$p"; descendants "$p"; done; }
+server_log() { if [ -n "$cid" ]; then podman logs "$cid" >"$work/server.log" 2>&1 || true; fi; }
+fail() { echo "FAIL: $*"; server_log; echo "--- server log (last 60 lines)"; tail -60 "$work/server.log"; exit 1; }
 
-if [ $runner = podman ]; then
-  phase "Smoke: podman run (runc, host network) on port $port, /data = $data"
-  cid=$("${podman_run[@]}" -d --name "fourfour-smoke-$$" -v "$data:/data" "${smoke_env[@]}" "$image" 2>"$work/run.err") \
-    || { grep -v 'level=error' "$work/run.err"; exit 1; }
-  is_running() { [ "$(podman inspect --format '{{.State.Running}}' "$cid" 2>/dev/null)" = true ]; }
-else
-  phase "Smoke: buildah run --isolation chroot on port $port, DATA_DIR = $data"
-  readarray -t cmd < <(podman image inspect --format '{{range .Config.Cmd}}{{println .}}{{end}}' "$image" | sed '/^$/d')
-  ctr=$(buildah from --pull=false "$image")
-  # buildah run mounts the image's own VOLUME /data over a bind mount there, so the temp dir goes to
-  # another path and DATA_DIR points at it; the image's /data is checked for the server's user below.
-  buildah run --isolation chroot -v "$data:/smoke-data" "${smoke_env[@]}" --env DATA_DIR=/smoke-data "$ctr" -- "${cmd[@]}" \
-    >"$work/server.log" 2>&1 &
-  server_pid=$!
-  is_running() { descendants "$server_pid" >"$work/tree-pids" || true; kill -0 "$server_pid" 2>/dev/null; }
-fi
-up=''
-for _ in $(seq 1 240); do
-  is_running || fail "the server exited before answering"
-  if curl -fsS -o /dev/null "http://127.0.0.1:$port/api/health" 2>/dev/null; then up=1; break; fi
-  sleep 0.5
-done
-[ -n "$up" ] || fail "no answer on /api/health within 120 s"
-echo "up after $(since "$phase_started")s"
+# start_server DATA_HOST_DIR --env K=V...: the image's CMD on $port (host network) with DATA_DIR on the dir.
+start_server() {
+  local dir=$1; shift
+  install -d -o 1000 -g 1000 "$dir"
+  : >"$work/server.log"
+  if [ $runner = podman ]; then
+    cid=$("${podman_run[@]}" -d -v "$dir:/data" --env PORT="$port" "$@" "$image" 2>"$work/run.err") \
+      || { grep -v 'level=error' "$work/run.err"; exit 1; }
+  else
+    local cmd
+    readarray -t cmd < <(podman image inspect --format '{{range .Config.Cmd}}{{println .}}{{end}}' "$image" | sed '/^$/d')
+    ctr=$(buildah from --pull=false "$image")
+    # buildah run mounts the image's own VOLUME /data over a bind mount there, so the dir goes to
+    # another path and DATA_DIR points at it; the image's /data is checked for its user below.
+    buildah run --isolation chroot -v "$dir:/smoke-data" --env PORT="$port" --env DATA_DIR=/smoke-data "$@" \
+      "$ctr" -- "${cmd[@]}" >"$work/server.log" 2>&1 &
+    server_pid=$!
+  fi
+  local up=''
+  for _ in $(seq 1 240); do
+    if [ $runner = podman ]; then
+      [ "$(podman inspect --format '{{.State.Running}}' "$cid" 2>/dev/null)" = true ] || fail "the server exited before answering"
+    else
+      descendants "$server_pid" >"$work/tree-pids" || true
+      kill -0 "$server_pid" 2>/dev/null || fail "the server exited before answering"
+    fi
+    if curl -fsS -o /dev/null "http://127.0.0.1:$port/api/health" 2>/dev/null; then up=1; break; fi
+    sleep 0.5
+  done
+  [ -n "$up" ] || fail "no answer on /api/health within 120 s"
+  echo "up after $(since "$phase_started")s"
+}
+
+# stop_server: SIGTERM to node (the image's CMD runs it directly), as `docker stop` sends it; it must
+# finish and exit 0.
+stop_server() {
+  local stop_started rc node_pid p argv0
+  stop_started=$(date +%s.%N)
+  if [ $runner = podman ]; then
+    podman stop -t 30 "$cid" >/dev/null 2>&1 || fail "podman stop"
+    rc=$(podman inspect --format '{{.State.ExitCode}}' "$cid")
+    server_log
+    podman rm "$cid" >/dev/null 2>&1 || true
+    cid=''
+  else
+    node_pid=''
+    for p in $(descendants "$server_pid"); do
+      argv0=$(head -z -n1 "/proc/$p/cmdline" 2>/dev/null | tr -d '\0') || true
+      if [ "${argv0##*/}" = node ]; then node_pid=$p; break; fi
+    done
+    [ -n "$node_pid" ] || fail "server process not found"
+    kill -TERM "$node_pid"
+    rc=''
+    for _ in $(seq 1 60); do
+      if ! kill -0 "$server_pid" 2>/dev/null; then wait "$server_pid" && rc=0 || rc=$?; break; fi
+      sleep 0.5
+    done
+    [ -n "$rc" ] || fail "still running 30 s after SIGTERM"
+    server_pid=''
+    buildah rm "$ctr" >/dev/null 2>&1 || true
+    ctr=''
+  fi
+  [ "$rc" = 0 ] || fail "exit code $rc after SIGTERM"
+  grep -q 'shutting down' "$work/server.log" || fail "SIGTERM was not handled by the server"
+  echo "SIGTERM: exited 0 after $(since "$stop_started")s"
+}
+
+phase "Smoke ($runner): PGlite in a temp DATA_DIR, demo data"
+port=$(free_port)
+data=$work/data
+start_server "$data" --env NODE_ENV=development --env DEMO_DATA=1
 health_body=$(curl -fsS "http://127.0.0.1:$port/api/health") || fail "/api/health"
 echo "/api/health: $health_body"
 curl -fsS "http://127.0.0.1:$port/" -o "$work/index.html" || fail "GET /"
@@ -164,7 +209,7 @@ asset=$(grep -o '/assets/index-[^"]*\.js' "$work/index.html" | head -1)
 curl -fsS -o /dev/null "http://127.0.0.1:$port$asset" || fail "GET $asset"
 echo "/: web app ($(wc -c <"$work/index.html") bytes), $asset served"
 curl -fsS "http://127.0.0.1:$port/api/ready" >/dev/null || fail "/api/ready"
-[ -n "$cid" ] && podman logs "$cid" >"$work/server.log" 2>&1
+server_log
 grep -q 'Demo data seeded' "$work/server.log" || fail "demo data was not seeded"
 [ -n "$(ls -A "$data")" ] || fail "nothing written to DATA_DIR"
 ! grep -q 'Fontconfig error' "$work/server.log" || fail "no fonts for the generated artwork"
@@ -179,33 +224,56 @@ else
     || fail "the image's DATA_DIR (/data) is not writable by its user"
   echo "HEALTHCHECK command: ok"
 fi
-
-# SIGTERM goes to node (the image's CMD runs it directly), as `docker stop` sends it.
-stop_started=$(date +%s.%N)
-if [ $runner = podman ]; then
-  podman stop -t 30 "$cid" >/dev/null 2>&1 || fail "podman stop"
-  rc=$(podman inspect --format '{{.State.ExitCode}}' "$cid")
-  podman logs "$cid" >"$work/server.log" 2>&1
-else
-  node_pid=''
-  for p in $(descendants "$server_pid"); do
-    argv0=$(head -z -n1 "/proc/$p/cmdline" 2>/dev/null | tr -d '\0') || true
-    if [ "${argv0##*/}" = node ]; then node_pid=$p; break; fi
-  done
-  [ -n "$node_pid" ] || fail "server process not found"
-  kill -TERM "$node_pid"
-  rc=''
-  for _ in $(seq 1 60); do
-    if ! kill -0 "$server_pid" 2>/dev/null; then wait "$server_pid" && rc=0 || rc=$?; break; fi
-    sleep 0.5
-  done
-  [ -n "$rc" ] || fail "still running 30 s after SIGTERM"
-  server_pid=''
-fi
-[ "$rc" = 0 ] || fail "exit code $rc after SIGTERM"
-grep -q 'shutting down' "$work/server.log" || fail "SIGTERM was not handled by the server"
-echo "SIGTERM: exited 0 after $(since "$stop_started")s"
+stop_server
 phase_done "smoke ($runner)"
+
+# ---- 4. compose.yaml's settings -------------------------------------------------------------------
+# The compose images (PostgreSQL, Redis, MinIO) cannot be pulled here, so FourFour's environment
+# from compose.yaml runs against this machine's PostgreSQL (a fresh database) and Redis and an S3
+# stand-in (s3rver, a devDependency) in place of MinIO. Skipped when one of them is missing.
+s3rver=node_modules/@20minutes/s3rver
+if [ "${FOURFOUR_SMOKE_COMPOSE:-1}" = 0 ] || [ ! -d "$s3rver" ] || [ ! -d node_modules/yaml ] \
+  || ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null || ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+  echo; echo "=== compose.yaml settings: skipped (needs npm ci, PostgreSQL and Redis on 127.0.0.1)"
+else
+  phase "compose.yaml settings ($runner): PostgreSQL, Redis, S3 (s3rver), demo data"
+  node_bin=node; [ -x node_modules/.bin/node ] && node_bin=node_modules/.bin/node
+  readarray -t compose_env < <("$node_bin" -e '
+    const env = require("yaml").parse(require("fs").readFileSync("compose.yaml", "utf8")).services.fourfour.environment;
+    for (const [k, v] of Object.entries(env)) console.log(`${k}=${v}`);')
+  [ ${#compose_env[@]} -gt 5 ] || fail "no environment for fourfour in compose.yaml"
+  bucket=$(printf '%s\n' "${compose_env[@]}" | sed -n 's/^S3_BUCKET=//p')
+  smoke_db="container_smoke_$$"
+  psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE $smoke_db" >/dev/null
+  mkdir -p "$work/s3"
+  "$node_bin" -e '
+    const S3rver = require("@20minutes/s3rver");
+    new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: process.argv[1], configureBuckets: [{ name: process.argv[2] }] })
+      .run().then((a) => console.log(a.port));' "$work/s3" "$bucket" >"$work/s3.port" 2>"$work/s3.log" &
+  s3_pid=$!
+  for _ in $(seq 1 40); do [ -s "$work/s3.port" ] && break; sleep 0.25; done
+  [ -s "$work/s3.port" ] || fail "s3rver did not start: $(cat "$work/s3.log")"
+  port=$(free_port)
+  env_args=()
+  for kv in "${compose_env[@]}"; do env_args+=(--env "$kv"); done
+  # Only the addresses change (compose's service names become this machine's), and s3rver's fixed keys.
+  env_args+=(--env "PUBLIC_URL=http://localhost:$port"
+    --env "DATABASE_URL=postgres://postgres@127.0.0.1:5432/$smoke_db" --env REDIS_URL=redis://127.0.0.1:6379
+    --env "S3_ENDPOINT=http://127.0.0.1:$(cat "$work/s3.port")" --env S3_ACCESS_KEY_ID=S3RVER --env S3_SECRET_ACCESS_KEY=S3RVER)
+  start_server "$work/data-compose" "${env_args[@]}"
+  curl -fsS "http://127.0.0.1:$port/api/ready" >/dev/null || fail "/api/ready"
+  curl -fsS -o /dev/null "http://127.0.0.1:$port/" || fail "GET /"
+  server_log
+  grep -q 'Demo data seeded' "$work/server.log" || fail "demo data was not seeded into PostgreSQL"
+  grep -q 'database: postgres' "$work/server.log" || fail "not on PostgreSQL: $(grep 'is running' "$work/server.log")"
+  objects=$(find "$work/s3/$bucket" -type f -name '*._S3rver_object' 2>/dev/null | wc -l)
+  [ "$objects" -gt 0 ] || fail "nothing stored in the bucket"
+  events=$(curl -fsS "http://127.0.0.1:$port/api/events/list" | node -e 'console.log(JSON.parse(require("fs").readFileSync(0, "utf8")).length)') \
+    || fail "GET /api/events/list"
+  echo "$(grep -o 'database: [a-z]*, payments: [a-z]*, mail: [a-z-]*' "$work/server.log"); $objects files in bucket $bucket; /api/events/list: $events upcoming events"
+  stop_server
+  phase_done compose
+fi
 
 echo
 echo "container smoke passed: image $image ($size); ${timings[*]}; total $(since "$started")s"
