@@ -8,6 +8,9 @@
 #      `buildah run --isolation chroot`, on a free port with DATA_DIR in a temp dir (PGlite, demo data,
 #      NODE_ENV=development); /api/health, / and the image's HEALTHCHECK must answer, then SIGTERM
 #      must stop it cleanly (exit 0).
+#   4. compose.yaml's FourFour environment against this machine's PostgreSQL and Redis and an S3
+#      stand-in (s3rver) for MinIO: demo data in PostgreSQL, files in the bucket, clean SIGTERM.
+#      Skipped without node_modules, PostgreSQL or Redis (or with FOURFOUR_SMOKE_COMPOSE=0).
 # Needs root, podman, buildah and debootstrap; runc for podman run
 # (apt-get install podman buildah debootstrap runc).
 # Env: FOURFOUR_SMOKE_RUNNER=podman|buildah (default: podman when it can run here);
@@ -56,8 +59,9 @@ trap cleanup EXIT
 
 # ---- 1. base image ------------------------------------------------------------------------------
 phase "Base image $base_ref (Debian bookworm + Node $node_version)"
-if [ "${FOURFOUR_REBUILD_BASE:-0}" != 1 ] && podman image exists "$base_ref"; then
-  echo "present: $(podman image inspect --format '{{.Id}}' "$base_ref" | cut -c1-12) (FOURFOUR_REBUILD_BASE=1 rebuilds it)"
+if [ "${FOURFOUR_REBUILD_BASE:-0}" != 1 ] && podman image exists "$base_ref" \
+  && podman image inspect --format '{{range .Config.Env}}{{println .}}{{end}}' "$base_ref" | grep -qx "NODE_VERSION=$node_version"; then
+  echo "present: $(podman image inspect --format '{{.Id}}' "$base_ref" | cut -c1-12) (rebuilt when the pinned Node changes, or with FOURFOUR_REBUILD_BASE=1)"
 else
   root=$work/rootfs
   mkdir -p "$cache/debs" "$root"
