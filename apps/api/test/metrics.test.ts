@@ -3,7 +3,7 @@ import { loggerOptions } from '../src/app.ts';
 import { issueTickets, scan } from '../src/modules/scan/scan.test-kit.ts';
 import { draft, reserve } from '../src/modules/tickets/tickets.test-kit.ts';
 import { createEvent, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp, waitFor } from './helpers.ts';
+import { createTestApp, type TestApp, testConfig, waitFor } from './helpers.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 const REMOTE = '203.0.113.9';
@@ -151,6 +151,12 @@ describe('metrics', () => {
     expect((await metrics({ authorization: `Bearer ${fan.token}` })).statusCode).toBe(401);
     expect((await metrics({ authorization: `Bearer ${METRICS_TOKEN}` })).statusCode).toBe(200);
     expect((await metrics({ authorization: `Bearer ${METRICS_TOKEN}` }, REMOTE)).statusCode).toBe(200);
+  });
+
+  it('refuses a METRICS_TOKEN shorter than 32 characters at start-up', () => {
+    expect(() => testConfig({ METRICS_TOKEN: 'too-short-to-guard-metrics' })).toThrow(
+      /METRICS_TOKEN: must be at least 32/,
+    );
   });
 
   it('without METRICS_TOKEN, answers only this machine with no proxy between (404 to anyone else)', async () => {
