@@ -74,7 +74,11 @@ describe('community content in the browser', () => {
     expect(mail.text).toContain('kaia.e2e@example.test');
     expect(mail.text).toContain('Performing at our events');
     expect(mail.text).toMatch(/\/api\/admin\/submissions\/\d+\/file/);
-    await waitForMail(server, 'kaia.e2e@example.test', (m) => m.subject === 'We received your song');
+    // The confirmation goes to the signed-in account's own address, never to one typed in the form,
+    // and quotes nothing from the form (issue 16 item 7).
+    const confirmation = await waitForMail(server, 'fan@fourfour.local', (m) => m.subject === 'We received your song');
+    expect(confirmation.text).not.toContain('Kaia');
+    expect((await server.mailbox('kaia.e2e@example.test')).length).toBe(0);
     expect(errors()).toEqual([]);
     await context.close();
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_TICKETS_PER_ACCOUNT_PER_EVENT } from '@fourfour/shared/constants';
 import { buildApp } from '../src/app.ts';
 import { runUserCreate } from '../src/cli/user-create.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -262,6 +263,12 @@ describe('accounts created outside the web app', () => {
       expect(await seedDemoData(app)).toBeNull();
       const roles = (await app.db.select({ role: users.role }).from(users)).map((r) => r.role);
       expect(new Set(roles)).toEqual(new Set(['MASTER', 'ADMIN', 'EVENT_WORKER', 'AFFILIATE', 'USER']));
+      // The demo obeys the product's rules: no account owns more tickets of a night than it may
+      // hold (the demo fan could not buy a ticket on the demo's biggest night when it did).
+      const { rows } = await database.raw.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM tickets WHERE status <> 'VOID' GROUP BY user_id, event_id ORDER BY 1 DESC LIMIT 1`,
+      );
+      expect(rows[0]?.n).toBeLessThanOrEqual(MAX_TICKETS_PER_ACCOUNT_PER_EVENT);
     } finally {
       await app.close();
       await database.close();

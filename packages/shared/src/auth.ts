@@ -8,6 +8,7 @@ import {
   USERNAME_MIN,
   VERIFICATION_CODE_LENGTH,
 } from './constants.ts';
+import { MFA_REQUIRED_MESSAGE } from './mfa.ts';
 import { ROLES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, VERIFICATION_STATUSES } from './enums.ts';
 
 /**
@@ -82,11 +83,11 @@ export const AUTH_MESSAGES = {
   accountDeleted: 'Your account has been deleted.',
   deleteConfirmHint: 'Type DELETE and tick the box to confirm.',
   /** 403 MFA_REQUIRED: an admin route for a role that must turn on two-factor first (REQUIRE_MFA_ROLES). */
-  mfaRequired: 'Set up two-factor authentication on your account page before using admin tools.',
+  mfaRequired: MFA_REQUIRED_MESSAGE,
 } as const;
 
 /** The error code of that answer; the web client shows the message with a link to the 2FA setup. */
-export const MFA_REQUIRED_CODE = 'MFA_REQUIRED';
+export { MFA_REQUIRED_CODE } from './mfa.ts';
 
 /** Lockout and cooldown texts carry a number. */
 export const lockedMessage = (minutes: number) =>

@@ -1,6 +1,6 @@
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { AUTH_MESSAGES } from '@fourfour/shared/auth';
+import { MFA_REQUIRED_MESSAGE } from '@fourfour/shared/mfa';
 import { Link } from 'react-router';
 import { PageTitle } from './page-title.tsx';
 
@@ -21,7 +21,7 @@ export function MfaRequiredNotice() {
             Two-factor authentication needed
           </Title>
           <Text role="alert" c="dark.0">
-            {AUTH_MESSAGES.mfaRequired}
+            {MFA_REQUIRED_MESSAGE}
           </Text>
           <Button component={Link} to="/account#two-factor" size="md" leftSection={<IconShieldLock size={18} />}>
             Set up two-factor authentication

@@ -1,5 +1,5 @@
 import { createApiClient } from './api-client.ts';
-import { MFA_REQUIRED_CODE } from '@fourfour/shared/auth';
+import { MFA_REQUIRED_CODE } from '@fourfour/shared/mfa';
 import { isOnPublicAuthPage } from './auth-pages.ts';
 import { markMfaRequired } from './mfa-required.ts';
 import { currentPath, navigateTo } from './navigation.ts';

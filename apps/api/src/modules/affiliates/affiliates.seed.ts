@@ -1,15 +1,19 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { shiftMonth } from '@fourfour/shared/affiliates';
 import { discountedPricePence } from '@fourfour/shared/tickets';
 import { events, users } from '../../db/schema/index.ts';
 import { registerDemoSeeder } from '../../lib/demo.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { insertIssuedOrder } from '../tickets/issued-order.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
 
 /**
  * Demo sales for affiliate@ in the three months before this one (the tickets seeder already sold
  * two tickets with the code this month): 15 tickets (goal reached: 20% and the bonus), 9 and 4,
- * bought ahead for the biggest upcoming night by fan@ and member@.
+ * bought ahead for the biggest upcoming night by four regulars of the crowd, one order each: an
+ * account holds at most 10 tickets of an event (MAX_TICKETS_PER_ACCOUNT_PER_EVENT), and the demo
+ * accounts already have some for that night.
  */
 const PLAN: { monthsAgo: number; day: string; standard: number; vip: number }[] = [
   { monthsAgo: 1, day: '06', standard: 8, vip: 2 },
@@ -23,12 +27,10 @@ registerDemoSeeder({
   order: 45,
   async seed(app): Promise<string[]> {
     const tz = app.config.timezone;
-    const people = await app.db
-      .select({ id: users.id, email: users.email })
+    const [affiliate] = await app.db
+      .select({ id: users.id })
       .from(users)
-      .where(inArray(users.email, ['affiliate@fourfour.local', 'fan@fourfour.local', 'member@fourfour.local']));
-    const affiliate = people.find((p) => p.email === 'affiliate@fourfour.local');
-    const buyers = people.filter((p) => p.email !== 'affiliate@fourfour.local');
+      .where(eq(users.email, 'affiliate@fourfour.local'));
     const [event] = await app.db
       .select()
       .from(events)
@@ -38,7 +40,6 @@ registerDemoSeeder({
     const needed = PLAN.reduce((n, p) => ({ s: n.s + p.standard, v: n.v + p.vip }), { s: 0, v: 0 });
     if (
       !affiliate ||
-      buyers.length === 0 ||
       !event ||
       event.soldStandard + event.heldStandard + needed.s > event.totalStandard ||
       event.soldVip + event.heldVip + needed.v > event.totalVip
@@ -47,9 +48,23 @@ registerDemoSeeder({
     }
 
     const thisMonth = instantToLocal(new Date(), tz).date.slice(0, 7);
+    // Not sign-in-able (random password), like the events seeder's crowd.
+    const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
     await app.db.transaction(async (tx) => {
+      const buyers = await tx
+        .insert(users)
+        .values(
+          PLAN.map((_, i) => ({
+            email: `regular${String(i + 1).padStart(2, '0')}@crowd.fourfour.local`,
+            username: `crowd_regular_${i + 1}`,
+            passwordHash,
+            birthDate: `198${i + 5}-06-2${i}`,
+            emailVerifiedAt: new Date(),
+          })),
+        )
+        .returning({ id: users.id });
       for (const [i, plan] of PLAN.entries()) {
-        const buyer = buyers[i % buyers.length]!;
+        const buyer = buyers[i]!;
         const paidAt = localToInstant(`${shiftMonth(thisMonth, -plan.monthsAgo)}-${plan.day}T20:15:00`, tz);
         const items = [
           ...Array.from({ length: plan.standard }, () => 'STANDARD' as const),
