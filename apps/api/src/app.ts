@@ -90,7 +90,6 @@ const BODY_LIMIT = 1024 * 1024;
 /** The largest upload any route accepts (edit-event artwork, MP3s: 20 MB) plus form overhead. */
 const MULTIPART_FILE_LIMIT = 20 * 1024 * 1024 + 1;
 
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
 /**
  * TRUST_PROXY as Fastify's option. Addresses go to proxy-addr as they are; a hop count becomes
  * "trust the nearest n hops" (Fastify 5 turns a bare number into trusting nothing).
@@ -100,6 +99,7 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
   return trust;
 }
 
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
