@@ -15,6 +15,8 @@ import {
   type TicketType as TicketTypeName,
   type VerificationStatus,
 } from './enums.ts';
+import { isSubscriptionActive } from './membership-active.ts';
+import { isPurchaseWindowClosed } from './purchase-window.ts';
 
 /**
  * Tickets: the purchase rules, their messages and the request/response shapes, shared by the API
@@ -86,17 +88,6 @@ export const CHECKOUT_RESULT_TITLES = {
 
 // ---------- rules ----------
 
-/** Active means a paid tier whose subscription runs (a cancellation only ends it at the period end). */
-export function isSubscriptionActive(
-  tier: SubscriptionTier,
-  status: SubscriptionStatus,
-  expiresAt?: Date | string | null,
-  now: Date = new Date(),
-): boolean {
-  if (tier === 'NONE' || (status !== 'ACTIVE' && status !== 'CANCELLED')) return false;
-  return !expiresAt || new Date(expiresAt).getTime() > now.getTime();
-}
-
 /** The yearly allowance of a tier; null = unlimited. */
 export function freeTicketAllowance(tier: SubscriptionTier): number | null {
   return FREE_TICKETS_PER_YEAR[tier];
@@ -144,8 +135,7 @@ export interface PurchaseEventFacts {
 export function purchaseClosedReason(event: PurchaseEventFacts, now: Date = new Date()): string | null {
   if (event.cancelled) return TICKET_MESSAGES.eventCancelled;
   if (event.status !== 'PUBLISHED' || !event.startsAt) return TICKET_MESSAGES.eventNotOnSale;
-  const start = new Date(event.startsAt).getTime();
-  if (start - now.getTime() <= PURCHASE_CLOSES_HOURS_BEFORE * 3600_000) return TICKET_MESSAGES.purchaseClosed;
+  if (isPurchaseWindowClosed(event.startsAt, now)) return TICKET_MESSAGES.purchaseClosed;
   return null;
 }
 

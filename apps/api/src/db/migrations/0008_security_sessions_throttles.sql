@@ -26,6 +26,17 @@ SELECT "family_id", min("user_id"), min("created_at"), max("created_at"),
 FROM "refresh_tokens"
 GROUP BY "family_id"
 ON CONFLICT ("id") DO NOTHING;--> statement-breakpoint
+-- The admission window, written once for SQL (issue 17): entry opens p_opens_hours before the
+-- start and closes at the end (or p_opens_hours after the start without one); no start, no entry.
+-- The TypeScript form is isAdmissionOpen (packages/shared/src/admission-window.ts); a property test
+-- (apps/api/src/db/admission-window.test.ts) holds the two together. A one-expression SQL function:
+-- the planner inlines it.
+CREATE OR REPLACE FUNCTION admission_open(p_starts timestamptz, p_ends timestamptz, p_opens_hours integer, p_at timestamptz)
+RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT p_starts IS NOT NULL
+    AND p_at >= p_starts - make_interval(hours => p_opens_hours)
+    AND p_at < coalesce(p_ends, p_starts + make_interval(hours => p_opens_hours))
+$$;--> statement-breakpoint
 -- scan_tickets as in 0006, and the scanner's access-token session must be live too (sid: same user,
 -- not signed out), the rule of db/live-account.ts. A signed-out door phone admits no one.
 CREATE OR REPLACE FUNCTION scan_tickets(p_scans jsonb, p_roles text[], p_opens_hours integer)
@@ -68,9 +79,7 @@ BEGIN
     SET status = 'USED', used_at = now(), used_by = a.scanner, used_device = a.device
     FROM locked l, attempts a, events e
     WHERE t.id = l.id AND a.ticket = l.id AND t.status = 'VALID' AND e.id = t.event_id AND NOT e.cancelled
-      AND e.starts_at IS NOT NULL
-      AND now() >= e.starts_at - make_interval(hours => p_opens_hours)
-      AND now() < coalesce(e.ends_at, e.starts_at + make_interval(hours => p_opens_hours))
+      AND admission_open(e.starts_at, e.ends_at, p_opens_hours, now())
     RETURNING a.i, t.id, t.event_id, a.scanner, a.device
   ), logged AS (
     INSERT INTO ticket_scans (ticket_id, event_id, scanner_id, result, device)
@@ -88,9 +97,7 @@ BEGIN
       WHEN t.status = 'VOID' THEN 'VOID'
       WHEN t.status = 'USED' THEN 'ALREADY_USED'
       WHEN e.cancelled THEN 'VOID'
-      WHEN e.starts_at IS NOT NULL
-        AND now() >= e.starts_at - make_interval(hours => p_opens_hours)
-        AND now() < coalesce(e.ends_at, e.starts_at + make_interval(hours => p_opens_hours)) THEN 'RETRY'
+      WHEN admission_open(e.starts_at, e.ends_at, p_opens_hours, now()) THEN 'RETRY'
       ELSE 'WRONG_DAY'
     END,
     t.id, t.event_id, t.status::text, t.ticket_type::text, t.first_name, t.last_name, t.date_of_birth::text,

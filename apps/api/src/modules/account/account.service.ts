@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, type AccountView } from '@fourfour/shared/auth';
+import { isSubscriptionActive } from '@fourfour/shared/membership-active';
 import { subscriptions, passwordResetTokens, users } from '../../db/schema/index.ts';
 import { assertPasswordNotCommon } from '../../lib/common-passwords.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
@@ -30,11 +31,7 @@ export async function getAccountView(app: FastifyInstance, userId: number): Prom
     affiliateCode: u.affiliateCode,
     subscriptionTier: u.subscriptionTier,
     subscriptionStatus: u.subscriptionStatus,
-    // CANCELLED still runs until the period ends.
-    subscriptionActive:
-      u.subscriptionTier !== 'NONE' &&
-      (u.subscriptionStatus === 'ACTIVE' || u.subscriptionStatus === 'CANCELLED') &&
-      (!u.subscriptionExpiresAt || u.subscriptionExpiresAt.getTime() > Date.now()),
+    subscriptionActive: isSubscriptionActive(u.subscriptionTier, u.subscriptionStatus, u.subscriptionExpiresAt),
     verificationStatus: u.verificationStatus,
     subscriptionStartDate: iso(u.subscriptionStartDate),
     subscriptionExpiresAt: iso(u.subscriptionExpiresAt),

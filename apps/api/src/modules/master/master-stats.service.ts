@@ -5,6 +5,7 @@ import { PLAN_PRICES_GBP } from '@fourfour/shared/constants';
 import { PAID_TIERS, type PaidTier, ROLES, type Role } from '@fourfour/shared/enums';
 import type { MasterStats } from '@fourfour/shared/master';
 import { penceToPounds, poundsToPence } from '@fourfour/shared/money';
+import { membershipActiveSql } from '../../db/membership-active.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
 import { rowsOf, saleMonth } from '../affiliates/affiliates.queries.ts';
 import { getCommissionThisMonth } from '../affiliates/affiliates.service.ts';
@@ -33,8 +34,7 @@ async function membersByTier(app: FastifyInstance) {
       count(*)::int AS members,
       count(*) FILTER (WHERE subscription_status = 'ACTIVE')::int AS renewing
     FROM users
-    WHERE NOT deleted AND subscription_tier <> 'NONE' AND subscription_status IN ('ACTIVE', 'CANCELLED')
-      AND (subscription_expires_at IS NULL OR subscription_expires_at > now())
+    WHERE NOT deleted AND ${membershipActiveSql()}
     GROUP BY subscription_tier`);
   const rows = rowsOf<{ tier: PaidTier; members: number; renewing: number }>(result);
   return PAID_TIERS.map((tier) => {

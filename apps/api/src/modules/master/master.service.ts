@@ -10,16 +10,12 @@ import {
   roleChangeLock,
   SORT_MESSAGE,
 } from '@fourfour/shared/master';
-import { isSubscriptionActive } from '@fourfour/shared/tickets';
+import { isSubscriptionActive } from '@fourfour/shared/membership-active';
+import { membershipActiveSql } from '../../db/membership-active.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { containsInsensitive } from '../affiliates/affiliates.queries.ts';
-
-/** The same rule as isSubscriptionActive, as SQL, so the table can sort by it. */
-const SUBSCRIPTION_ACTIVE = sql`(${users.subscriptionTier} <> 'NONE'
-  AND ${users.subscriptionStatus} IN ('ACTIVE', 'CANCELLED')
-  AND (${users.subscriptionExpiresAt} IS NULL OR ${users.subscriptionExpiresAt} > now()))`;
 
 /** The sort whitelist: each field names a fixed expression; user input never reaches the SQL text. */
 const SORT_COLUMNS: Record<MasterUserSortField, SQL> = {
@@ -28,7 +24,8 @@ const SORT_COLUMNS: Record<MasterUserSortField, SQL> = {
   username: sql`lower(${users.username})`,
   role: sql`${users.role}::text`,
   subscriptionTier: sql`${users.subscriptionTier}`,
-  subscriptionActive: SUBSCRIPTION_ACTIVE,
+  // The SQL form of isSubscriptionActive, so the table can sort by it.
+  subscriptionActive: membershipActiveSql(),
   deleted: sql`${users.deleted}`,
 };
 

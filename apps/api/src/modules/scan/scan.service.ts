@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ADMISSION_OPENS_HOURS_BEFORE } from '@fourfour/shared/constants';
+import { hasAdmissionEnded } from '@fourfour/shared/admission-window';
 import {
   alreadyUsedMessage,
   parseDoorCode,
@@ -202,8 +202,7 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
             );
           case 'WRONG_DAY': {
             const dayLabel = found.starts_ms === null ? 'a date to be announced' : label.day(found.starts_ms);
-            const endMs = found.ends_ms ?? (found.starts_ms ?? 0) + ADMISSION_OPENS_HOURS_BEFORE * 3600_000;
-            const hasEnded = found.starts_ms !== null && Date.now() >= endMs;
+            const hasEnded = hasAdmissionEnded(found.starts_ms, found.ends_ms);
             throw refuse('WRONG_DAY', wrongDayMessage(found.title!, dayLabel, hasEnded), common);
           }
         }

@@ -8,7 +8,7 @@ import {
   SUBSCRIBER_SORT_FIELDS,
   type SubscriberRow,
 } from '@fourfour/shared/memberships';
-import { isSubscriptionActive } from '@fourfour/shared/tickets';
+import { isSubscriptionActive } from '@fourfour/shared/membership-active';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { benefits, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PAID_TIERS, type PaidTier, type SubscriptionStatus } from '@fourfour/shared/enums';
+import { RUNNING_SUBSCRIPTION_STATUSES } from '@fourfour/shared/membership-active';
 import { MEMBERSHIP_MESSAGES } from '@fourfour/shared/memberships';
 import { AppError } from '../../lib/errors.ts';
 import type { ProviderSubscription } from '../../lib/payments/gateway.ts';
@@ -31,7 +32,7 @@ export function statusOfProviderSubscription(sub: Pick<ProviderSubscription, 'st
 /** Statuses in which a subscription exists at the provider and may still charge or run. */
 export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['ACTIVE', 'CANCELLED', 'FAILED'];
 /** Statuses in which the member has their plan (free tickets, benefits). */
-export const RUNNING_STATUSES: readonly SubscriptionStatus[] = ['ACTIVE', 'CANCELLED'];
+export const RUNNING_STATUSES: readonly SubscriptionStatus[] = RUNNING_SUBSCRIPTION_STATUSES;
 
 /** The provider's price id of a plan: STRIPE_PRICE_* with Stripe, fixed ids with the local provider. */
 export function priceIdFor(app: FastifyInstance, tier: PaidTier): string {

@@ -1,5 +1,6 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { type FreeTicketUsage, freeTicketAllowance, isSubscriptionActive } from '@fourfour/shared/tickets';
+import { isSubscriptionActive } from '@fourfour/shared/membership-active';
+import { type FreeTicketUsage, freeTicketAllowance } from '@fourfour/shared/tickets';
 import type { DbOrTx } from '../../db/client.ts';
 import { reservations, tickets, users } from '../../db/schema/index.ts';
 

@@ -1,13 +1,10 @@
 import { eq, fillPlaceholders, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { VerificationStatus } from '@fourfour/shared/enums';
-import {
-  MAX_TICKETS_PER_ACCOUNT_PER_EVENT,
-  PURCHASE_CLOSES_HOURS_BEFORE,
-  RESERVATION_HOLD_MINUTES,
-} from '@fourfour/shared/constants';
+import { MAX_TICKETS_PER_ACCOUNT_PER_EVENT, RESERVATION_HOLD_MINUTES } from '@fourfour/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { liveAccount } from '../../db/live-account.ts';
+import { purchaseWindowOpenSql } from '../../db/purchase-window.ts';
 import { users } from '../../db/schema/index.ts';
 
 /** The values the hold statement takes (placeholders of HOLD_QUERY). */
@@ -51,7 +48,7 @@ export const holdStatement = (v: (name: keyof HoldParams) => SQLWrapper) => sql`
   ), mine AS (${ticketsOfAccount(v('userId'), v('eventId'))}), ev AS (
     UPDATE events SET held_standard = held_standard + ${v('standardQty')}, held_vip = held_vip + ${v('vipQty')}
     WHERE id = ${v('eventId')} AND status = 'PUBLISHED' AND NOT cancelled
-      AND starts_at > now() + make_interval(hours => ${sql.raw(String(PURCHASE_CLOSES_HOURS_BEFORE))})
+      AND ${purchaseWindowOpenSql(sql`starts_at`)}
       AND sold_standard + held_standard + ${v('standardQty')} <= total_standard
       AND sold_vip + held_vip + ${v('vipQty')} <= total_vip
       AND EXISTS (SELECT 1 FROM buyer WHERE verification_status <> 'UNDERAGE')

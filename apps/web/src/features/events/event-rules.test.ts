@@ -64,6 +64,12 @@ describe('the events list rules', () => {
     expect(purchaseState(event({ startsAt: hours(1) }), NOW)).toBe('CLOSED');
   });
 
+  it('closes purchase at exactly two hours before the start, as the server refuses it then', () => {
+    expect(isPurchaseClosed(event({ startsAt: hours(2) }), NOW)).toBe(true);
+    expect(purchaseState(event({ startsAt: hours(2) }), NOW)).toBe('CLOSED');
+    expect(isPurchaseClosed(event({ startsAt: new Date(NOW + 2 * 3600_000 + 1).toISOString() }), NOW)).toBe(false);
+  });
+
   it('lists a PLANNED event without letting anyone buy', () => {
     expect(purchaseState(event({ status: 'PLANNED' }), NOW)).toBe('NOT_ON_SALE');
     expect(purchaseState(event(), NOW)).toBe('ON_SALE');

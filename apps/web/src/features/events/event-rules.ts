@@ -1,6 +1,7 @@
-import { LAST_TICKETS_THRESHOLD, PURCHASE_CLOSES_HOURS_BEFORE } from '@fourfour/shared/constants';
+import { LAST_TICKETS_THRESHOLD } from '@fourfour/shared/constants';
 import { EVENT_BADGES } from '@fourfour/shared/event-messages';
 import type { EventSummary } from '@fourfour/shared/events';
+import { isPurchaseWindowClosed } from '@fourfour/shared/purchase-window';
 
 /** What the fans' list shows (spec 01, Events): rules kept apart from the markup so they are testable. */
 
@@ -36,9 +37,9 @@ export function eventBadges(e: EventSummary): string[] {
   return badges;
 }
 
-/** Purchase closes 2 hours before the start. */
+/** Purchase closes 2 hours before the start: the shared rule the server applies (closed at exactly 2 hours). */
 export function isPurchaseClosed(e: EventSummary, now = Date.now()): boolean {
-  return !!e.startsAt && Date.parse(e.startsAt) - now < PURCHASE_CLOSES_HOURS_BEFORE * 3600_000;
+  return !!e.startsAt && isPurchaseWindowClosed(e.startsAt, now);
 }
 
 export type PurchaseState = 'ON_SALE' | 'CLOSED' | 'NOT_ON_SALE' | 'SOLD_OUT';
