@@ -139,7 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configPlugin, { config });
   await app.register(securityPlugin);
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 6, fields: 40, parts: 50 } });
+  // `files` counts JSON parts sent as file parts too (lib/multipart.ts reads them as fields).
+  await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 16, fields: 40, parts: 50 } });
   await app.register(dbPlugin, { database: options.database });
   // Metrics right after the database: it times every route registered after it, and mail counts through it.
   await app.register(metricsPlugin);

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 
 export type Part =
-  | { name: string; value: string }
+  | {
+      name: string;
+      value: string /** A text field's own Content-Type (e.g. application/json). */;
+      contentType?: string;
+    }
   | { name: string; filename: string; contentType: string; data: Buffer };
 
 /** A multipart/form-data body for app.inject: text fields (repeat a name to repeat it) and files. */
@@ -11,7 +15,9 @@ export function multipartBody(parts: Part[]): { payload: Buffer; headers: Record
   for (const part of parts) {
     if ('value' in part) {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n${part.contentType ? `Content-Type: ${part.contentType}\r\n` : ''}\r\n${part.value}\r\n`,
+        ),
       );
     } else {
       chunks.push(

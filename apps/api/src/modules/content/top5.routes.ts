@@ -33,7 +33,7 @@ const top5Routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const body = await readMultipart(request, IMAGE_RULES);
+      const body = await readMultipart(request, { files: IMAGE_RULES });
       const parsed = Top5Update.safeParse(jsonField(body));
       if (!parsed.success) {
         const errors: FieldError[] = parsed.error.issues.map((i) => ({

@@ -18,7 +18,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = await readMultipart(request, {
-        file: { maxBytes: ADMIN_UPLOAD_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.tooLarge },
+        files: { file: { maxBytes: ADMIN_UPLOAD_MAX_BYTES, tooLargeMessage: UPLOAD_MESSAGES.tooLarge } },
       });
       const result = await uploadContentImage(app, { file: body.files.file, folder: body.fields.folder?.[0] });
       return reply.status(201).send(result);

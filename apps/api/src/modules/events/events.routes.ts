@@ -49,18 +49,11 @@ async function readEventForm(request: FastifyRequest, maxBytes: number, tooLarge
   let image: Buffer | undefined;
   if (request.isMultipart()) {
     const body = await readMultipart(request, {
-      image: { maxBytes, tooLargeMessage },
-      // Browsers send a Blob `data` part (type application/json) as a file part.
-      data: { maxBytes: 256 * 1024, tooLargeMessage: 'The event details are too large.' },
+      files: { image: { maxBytes, tooLargeMessage } },
+      // The web sends `data` as a Blob (type application/json), that is as a file part.
+      json: { data: { maxBytes: 256 * 1024, tooLargeMessage: 'The event details are too large.' } },
     });
-    const blob = body.files.data;
-    if (blob) {
-      try {
-        data = JSON.parse(blob.data.toString('utf8'));
-      } catch {
-        throw badRequest('The "data" part is not valid JSON.');
-      }
-    } else data = jsonField(body, 'data');
+    data = jsonField(body, 'data');
     image = body.files.image?.data;
   } else {
     data = request.body;

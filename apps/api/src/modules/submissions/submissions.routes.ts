@@ -35,7 +35,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = await readMultipart(request, {
-        mp3: { maxBytes: MP3_MAX_BYTES, tooLargeMessage: SUBMISSION_MESSAGES.tooLarge },
+        files: { mp3: { maxBytes: MP3_MAX_BYTES, tooLargeMessage: SUBMISSION_MESSAGES.tooLarge } },
       });
       const one = (name: string) => body.fields[name]?.[0];
       const parsed = SongSubmissionFields.safeParse({
