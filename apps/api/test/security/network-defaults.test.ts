@@ -65,11 +65,11 @@ describe('the dev mailbox', () => {
   let open: TestApp;
   let off: TestApp;
   beforeAll(async () => {
-    [local, open, off] = await Promise.all([
-      createTestApp(),
-      createTestApp({ env: { DEV_MAILBOX: 'on' } }),
-      createTestApp({ env: { DEV_MAILBOX: 'off' } }),
-    ]);
+    // One after another: three apps starting at once on two loaded cores can miss Fastify's
+    // plugin start-up timeout.
+    local = await createTestApp();
+    open = await createTestApp({ env: { DEV_MAILBOX: 'on' } });
+    off = await createTestApp({ env: { DEV_MAILBOX: 'off' } });
   });
   afterAll(async () => {
     await Promise.all([local?.close(), open?.close(), off?.close()]);
