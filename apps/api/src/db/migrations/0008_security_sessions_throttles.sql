@@ -37,8 +37,21 @@ RETURNS boolean LANGUAGE sql STABLE AS $$
     AND p_at >= p_starts - make_interval(hours => p_opens_hours)
     AND p_at < coalesce(p_ends, p_starts + make_interval(hours => p_opens_hours))
 $$;--> statement-breakpoint
+-- "The account is live", written once for SQL (issue 17): the account behind an access token's
+-- claims (user, session version, session) as at most one row; none when the account is deleted or
+-- disabled, its session version has moved on, or the token's session (signed-in device) is not
+-- this user's or was signed out. The hold statement (liveAccount, db/live-account.ts) and
+-- scan_tickets read it; the TypeScript form is isLiveAccount (packages/shared/src/live-account.ts),
+-- held together by the property test db/live-account.test.ts. A one-SELECT SQL function called in
+-- FROM: the planner inlines it, so the probes stay primary-key lookups.
+CREATE OR REPLACE FUNCTION live_account(p_user bigint, p_session_version integer, p_session uuid)
+RETURNS TABLE (id bigint, role role, verification_status verification_status) LANGUAGE sql STABLE AS $$
+  SELECT u.id, u.role, u.verification_status FROM users u
+  WHERE u.id = p_user AND u.session_version = p_session_version AND NOT u.deleted AND NOT u.disabled
+    AND EXISTS (SELECT 1 FROM sessions d WHERE d.id = p_session AND d.user_id = u.id AND d.revoked_at IS NULL)
+$$;--> statement-breakpoint
 -- scan_tickets as in 0006, and the scanner's access-token session must be live too (sid: same user,
--- not signed out), the rule of db/live-account.ts. A signed-out door phone admits no one.
+-- not signed out): the scanner is read through live_account. A signed-out door phone admits no one.
 CREATE OR REPLACE FUNCTION scan_tickets(p_scans jsonb, p_roles text[], p_opens_hours integer)
 RETURNS TABLE (
   i integer,
@@ -65,9 +78,7 @@ BEGIN
   ), attempts AS (
     SELECT DISTINCT ON (x.ticket) x.i, x.ticket, x.scanner, x.device
     FROM scans x
-    JOIN users s ON s.id = x.scanner AND s.session_version = x.sv AND NOT s.deleted AND NOT s.disabled
-      AND s.role::text = ANY (p_roles)
-      AND EXISTS (SELECT 1 FROM sessions d WHERE d.id = x.sid AND d.user_id = s.id AND d.revoked_at IS NULL)
+    JOIN LATERAL live_account(x.scanner, x.sv, x.sid) s ON s.role::text = ANY (p_roles)
     ORDER BY x.ticket, x.i
   ), locked AS (
     SELECT t.id FROM tickets t
@@ -104,8 +115,7 @@ BEGIN
     e.title, floor(extract(epoch FROM e.starts_at) * 1000)::float8, floor(extract(epoch FROM e.ends_at) * 1000)::float8,
     floor(extract(epoch FROM t.used_at) * 1000)::float8, u.username
   FROM jsonb_to_recordset(p_scans) AS x(i integer, ticket uuid, scanner bigint, sv integer, sid uuid, device text)
-  LEFT JOIN users s ON s.id = x.scanner AND s.session_version = x.sv AND NOT s.deleted AND NOT s.disabled
-    AND EXISTS (SELECT 1 FROM sessions d WHERE d.id = x.sid AND d.user_id = s.id AND d.revoked_at IS NULL)
+  LEFT JOIN LATERAL live_account(x.scanner, x.sv, x.sid) s ON true
   -- An account that may not scan learns nothing of the ticket, unless this very call admitted it.
   LEFT JOIN tickets t ON t.id = x.ticket AND (x.i = ANY (v_admitted) OR s.role::text = ANY (p_roles))
   LEFT JOIN events e ON e.id = t.event_id
