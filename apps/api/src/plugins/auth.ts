@@ -80,8 +80,24 @@ declare module 'fastify' {
 
 /** Marks the guard handlers so that routes run them before anything else (see onRoute below). */
 const AUTH_GUARD = Symbol('auth-guard');
-type Guard = preHandlerAsyncHookHandler & { [AUTH_GUARD]?: true };
-const markGuard = (handler: Guard): Guard => Object.assign(handler, { [AUTH_GUARD]: true as const });
+/** What a guard asks of the caller; the API description (plugins/docs.ts) reads it for security and 401/403. */
+export interface GuardAccess {
+  /** Anonymous callers pass (optionalAuth); a token that is sent must still be valid. */
+  optional: boolean;
+  /** The roles admitted; empty for any signed-in account. */
+  roles: readonly Role[];
+}
+type Guard = preHandlerAsyncHookHandler & { [AUTH_GUARD]?: GuardAccess };
+const markGuard = (handler: Guard, access: GuardAccess = { optional: false, roles: [] }): Guard =>
+  Object.assign(handler, { [AUTH_GUARD]: access });
+/** The access a route's hook asks for, when it is an auth guard. */
+export const guardAccessOf = (hook: unknown): GuardAccess | undefined =>
+  typeof hook === 'function' ? (hook as Guard)[AUTH_GUARD] : undefined;
+/** A wrapper around a guard (its own refusal wording, say) asks what the guard asks. */
+export function wrapsGuard<T extends (...args: never[]) => Promise<void>>(guard: unknown, wrapper: T): T {
+  const access = guardAccessOf(guard);
+  return access ? Object.assign(wrapper, { [AUTH_GUARD]: access }) : wrapper;
+}
 
 const ISSUER = 'fourfour';
 const AUDIENCE = 'fourfour:api';
@@ -216,16 +232,19 @@ export default fp(
     };
     app.decorate('requireAuth', markGuard(requireAuth));
     app.decorate('requireSession', (...roles: Role[]) =>
-      markGuard(async (request: FastifyRequest) => {
-        const claims = claimsOf(request);
-        if (claims === null || claims === 'invalid') throw unauthorized(SESSION_ENDED_MESSAGE);
-        request.session = { ...claims, roles: roles.length > 0 ? roles : null, confirmed: false };
-        // An admin route read by its own statement still owes the two-factor check: read the account first.
-        if (asksTwoFactor(roles)) {
-          const refusal = await app.sessionRefusal(request);
-          if (refusal) throw refusal;
-        }
-      }),
+      markGuard(
+        async (request: FastifyRequest) => {
+          const claims = claimsOf(request);
+          if (claims === null || claims === 'invalid') throw unauthorized(SESSION_ENDED_MESSAGE);
+          request.session = { ...claims, roles: roles.length > 0 ? roles : null, confirmed: false };
+          // An admin route read by its own statement still owes the two-factor check: read the account first.
+          if (asksTwoFactor(roles)) {
+            const refusal = await app.sessionRefusal(request);
+            if (refusal) throw refusal;
+          }
+        },
+        { optional: false, roles },
+      ),
     );
     app.decorate('sessionRefusal', async (request: FastifyRequest) => {
       const user = await loadUser(request);
@@ -236,20 +255,26 @@ export default fp(
     });
     app.decorate(
       'optionalAuth',
-      markGuard(async (request: FastifyRequest) => {
-        const user = await loadUser(request);
-        if (user === 'invalid') throw unauthorized(SESSION_ENDED_MESSAGE);
-        request.user = user;
-      }),
+      markGuard(
+        async (request: FastifyRequest) => {
+          const user = await loadUser(request);
+          if (user === 'invalid') throw unauthorized(SESSION_ENDED_MESSAGE);
+          request.user = user;
+        },
+        { optional: true, roles: [] },
+      ),
     );
     app.decorate('requireRole', (...roles: Role[]) => {
       const asksForTwoFactor = asksTwoFactor(roles);
-      return markGuard(async function (this: unknown, request, reply) {
-        await requireAuth.call(app, request, reply);
-        if (!request.user || !roles.includes(request.user.role)) throw forbidden();
-        const refusal = asksForTwoFactor ? mfaRefusal(request.user) : null;
-        if (refusal) throw refusal;
-      });
+      return markGuard(
+        async function (this: unknown, request, reply) {
+          await requireAuth.call(app, request, reply);
+          if (!request.user || !roles.includes(request.user.role)) throw forbidden();
+          const refusal = asksForTwoFactor ? mfaRefusal(request.user) : null;
+          if (refusal) throw refusal;
+        },
+        { optional: false, roles },
+      );
     });
 
     /**

@@ -1,26 +1,150 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ApiErrorBody } from '@fourfour/shared/api-error';
+import { PRODUCT_NAME } from '@fourfour/shared/constants';
+import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { PRODUCT_NAME } from '@fourfour/shared/constants';
+import { z } from 'zod';
+import { type GuardAccess, guardAccessOf } from './auth.ts';
+
+/** The security schemes of the API description: the access token, and the refresh cookie (refresh, logout). */
+export const BEARER = 'bearerAuth';
+export const REFRESH_COOKIE_SCHEME = 'refreshCookie';
+/** A route authenticated by the refresh cookie declares this as its schema's `security`. */
+export const REFRESH_COOKIE_SECURITY = [{ [REFRESH_COOKIE_SCHEME]: [] }];
+
+type Method = Lowercase<string>;
+type Security = Record<string, string[]>[];
+interface Operation {
+  operationId?: string;
+  security?: Security;
+  responses?: Record<string, unknown>;
+}
+interface OpenApiDocument {
+  paths?: Record<string, Record<Method, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+/** A stable operationId from method and path: `POST /api/admin/events/:id/prices` → `postAdminEventsByIdPrices`. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^[:{]([A-Za-z0-9_]+)/.exec(segment);
+      const name = param ? `by-${param[1]}` : segment === '*' ? 'any' : segment;
+      return name.split(/[^A-Za-z0-9]+|(?=[A-Z])/).filter(Boolean);
+    });
+  const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
+  return method.toLowerCase() + words.map(capital).join('');
+}
+
+/** The access guard a route runs (auth plugin): moved from preHandler to onRequest by then, either is read. */
+function guardOf(route: RouteOptions): GuardAccess | undefined {
+  const hooks = [route.onRequest, route.preHandler].flatMap((h) => (h ? [h].flat() : []));
+  for (const hook of hooks) {
+    const access = guardAccessOf(hook);
+    if (access) return access;
+  }
+  return undefined;
+}
+
+const requires = (security: Security, scheme: string) =>
+  security.some((requirement) => scheme in requirement) && !security.some((r) => Object.keys(r).length === 0);
+
+/**
+ * What the route owes the description beyond its own schema: its security requirement (from its
+ * guard: bearer token, optional bearer token; or as the route declares it: the refresh cookie, or a
+ * bearer token that a hook of its whole prefix asks for; else none) and the error answers its guard,
+ * input schemas, path parameters and rate limit can give, each with why.
+ */
+function describeAccess(route: RouteOptions, schema: Record<string, unknown>) {
+  const guard = guardOf(route);
+  const declared = schema.security as Security | undefined;
+  const security: Security = declared ?? (guard ? (guard.optional ? [{}, { [BEARER]: [] }] : [{ [BEARER]: [] }]) : []);
+  const errors = new Map<number, string>();
+  if (schema.body || schema.querystring || schema.params || schema.headers) {
+    errors.set(400, 'The input does not match the schema (`errors` names the fields at fault)');
+  }
+  // An optional guard still refuses a token that is sent but no longer valid.
+  if (guard || requires(security, BEARER)) errors.set(401, 'No valid access token: sign in, or refresh the session');
+  if (requires(security, REFRESH_COOKIE_SCHEME)) errors.set(401, 'No refresh cookie, or its session has ended');
+  if (guard && guard.roles.length > 0) {
+    errors.set(403, `Only for ${guard.roles.join(', ')} (and two-factor sign-in where the platform asks for it)`);
+  }
+  if (security.some((requirement) => REFRESH_COOKIE_SCHEME in requirement)) {
+    errors.set(403, 'Sent from a foreign origin');
+  }
+  if (/[:*]/.test(route.url)) errors.set(404, 'No such resource');
+  if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) {
+    errors.set(429, 'Too many requests: wait as the message says and try again');
+  }
+  return { security, errors };
+}
 
 /** The OpenAPI document, generated from the routes' zod schemas: /api/docs/json and /api/docs. */
 export default fp(
   async (app) => {
+    // operationId → the error answers the route can give, filled by `transform`, read by `transformObject`.
+    const errorsOf = new Map<string, Map<number, string>>();
+    const errorSchema = z.toJSONSchema(ApiErrorBody, { target: 'openapi-3.0', io: 'input' });
     await app.register(swagger, {
       openapi: {
         info: {
           title: `${PRODUCT_NAME} API`,
           version: '1.0.0',
           description: 'Events, tickets, memberships and community.',
+          license: { name: 'Proprietary: all rights reserved', url: `${app.config.publicUrl}/api/docs` },
         },
+        servers: [{ url: app.config.publicUrl }],
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            [REFRESH_COOKIE_SCHEME]: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: 'refreshToken',
+              description:
+                'The refresh token, set by sign-in (`__Secure-refreshToken` on https); sent only to /api/auth.',
+            },
+          },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: (input) => {
+        const result = jsonSchemaTransform(input);
+        const route = input.route as RouteOptions;
+        const schema = { ...(result.schema as Record<string, unknown>) };
+        const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
+        const operationId = (schema.operationId as string | undefined) ?? operationIdOf(method, route.url);
+        const { security, errors } = describeAccess(route, schema);
+        errorsOf.set(operationId, errors);
+        return { ...result, schema: { ...schema, operationId, security } };
+      },
+      transformObject: (document) => {
+        if (!('openapiObject' in document)) return document.swaggerObject;
+        const { openapiObject } = document;
+        const doc = openapiObject as OpenApiDocument;
+        doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ApiErrorBody: errorSchema } };
+        for (const operations of Object.values(doc.paths ?? {})) {
+          for (const operation of Object.values(operations)) {
+            const errors = operation.operationId ? errorsOf.get(operation.operationId) : undefined;
+            if (!errors) continue;
+            const responses = { ...operation.responses };
+            for (const [status, description] of [...errors].sort(([a], [b]) => a - b)) {
+              responses[status] ??= {
+                description,
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } } },
+              };
+            }
+            operation.responses = responses;
+          }
+        }
+        return openapiObject;
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },
-  { name: 'docs' },
+  { name: 'docs', dependencies: ['config', 'auth'] },
 );

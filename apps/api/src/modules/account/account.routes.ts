@@ -30,15 +30,30 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // requireAuth has set request.user for every route below.
   const me = (request: { user: AuthUser | null }) => request.user as AuthUser;
 
-  app.get('/me', { schema: { tags, security, response: { 200: AccountView } } }, async (request) =>
-    getAccountView(app, me(request).id),
+  app.get(
+    '/me',
+    {
+      schema: {
+        summary: 'The signed-in account, with membership and verification',
+        tags,
+        security,
+        response: { 200: AccountView },
+      },
+    },
+    async (request) => getAccountView(app, me(request).id),
   );
 
   app.post(
     '/change-password',
     {
       config: { rateLimit: passwordRouteLimit },
-      schema: { tags, security, body: ChangePasswordBody, response: { 200: ChangePasswordResponse } },
+      schema: {
+        summary: 'Change the password (the current one is asked again)',
+        tags,
+        security,
+        body: ChangePasswordBody,
+        response: { 200: ChangePasswordResponse },
+      },
     },
     async (request, reply) => {
       const session = await changePassword(
@@ -56,19 +71,36 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/2fa/status', { schema: { tags, security, response: { 200: TwoFactorStatus } } }, async (request) =>
-    getTwoFactorStatus(app, me(request).id),
+  app.get(
+    '/2fa/status',
+    { schema: { summary: 'Whether two-factor sign-in is on', tags, security, response: { 200: TwoFactorStatus } } },
+    async (request) => getTwoFactorStatus(app, me(request).id),
   );
 
-  app.post('/2fa/setup', { schema: { tags, security, response: { 200: TwoFactorSetup } } }, async (request) =>
-    setupTwoFactor(app, me(request).id),
+  app.post(
+    '/2fa/setup',
+    {
+      schema: {
+        summary: 'Start two-factor setup: a new secret and its QR code',
+        tags,
+        security,
+        response: { 200: TwoFactorSetup },
+      },
+    },
+    async (request) => setupTwoFactor(app, me(request).id),
   );
 
   app.post(
     '/2fa/enable',
     {
       config: { rateLimit: passwordRouteLimit },
-      schema: { tags, security, body: TwoFactorEnableBody, response: { 200: MessageBody } },
+      schema: {
+        summary: 'Turn two-factor sign-in on with a code from the app',
+        tags,
+        security,
+        body: TwoFactorEnableBody,
+        response: { 200: MessageBody },
+      },
     },
     async (request) => {
       await enableTwoFactor(app, me(request).id, request.body.password, request.body.code, request.ip);
@@ -80,7 +112,13 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/2fa/disable',
     {
       config: { rateLimit: passwordRouteLimit },
-      schema: { tags, security, body: TwoFactorDisableBody, response: { 200: MessageBody } },
+      schema: {
+        summary: 'Turn two-factor sign-in off (password and code asked)',
+        tags,
+        security,
+        body: TwoFactorDisableBody,
+        response: { 200: MessageBody },
+      },
     },
     async (request) => {
       await disableTwoFactor(app, me(request).id, request.body.password, request.body.code, request.ip);
@@ -92,7 +130,13 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delete',
     {
       config: { rateLimit: passwordRouteLimit },
-      schema: { tags, security, body: DeleteAccountBody, response: { 200: MessageBody } },
+      schema: {
+        summary: 'Delete the account (the password is asked again)',
+        tags,
+        security,
+        body: DeleteAccountBody,
+        response: { 200: MessageBody },
+      },
       // A client that sends no body at all (the spec's old call) hears that the password is needed.
       preValidation: async (request: { body: unknown }) => {
         request.body ??= {};

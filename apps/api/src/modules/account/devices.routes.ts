@@ -20,7 +20,10 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sessions',
-    { config: { rateLimit: limits.list }, schema: { tags, security, response: { 200: SignedInDevices } } },
+    {
+      config: { rateLimit: limits.list },
+      schema: { summary: 'The devices signed in to this account', tags, security, response: { 200: SignedInDevices } },
+    },
     async (request) => listDevices(app, me(request).id, me(request).sessionId),
   );
 
@@ -28,7 +31,13 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions/:id',
     {
       config: { rateLimit: limits.signOut },
-      schema: { tags, security, params: SessionIdParams, response: { 200: MessageBody } },
+      schema: {
+        summary: 'Sign out one device',
+        tags,
+        security,
+        params: SessionIdParams,
+        response: { 200: MessageBody },
+      },
     },
     async (request) => {
       await signOutDevice(app, me(request).id, request.params.id);
@@ -38,7 +47,10 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sessions/sign-out-others',
-    { config: { rateLimit: limits.signOut }, schema: { tags, security, response: { 200: MessageBody } } },
+    {
+      config: { rateLimit: limits.signOut },
+      schema: { summary: 'Sign out every other device', tags, security, response: { 200: MessageBody } },
+    },
     async (request) => {
       await signOutOtherDevices(app, me(request).id, me(request).sessionId);
       return { message: SESSION_MESSAGES.signedOutOthers };

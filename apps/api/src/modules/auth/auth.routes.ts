@@ -13,6 +13,7 @@ import {
 } from '@fourfour/shared/auth';
 import { AppError } from '../../lib/errors.ts';
 import { perTargetEmail } from '../../plugins/rate-limit.ts';
+import { REFRESH_COOKIE_SECURITY } from '../../plugins/docs.ts';
 import {
   loginUser,
   registerUser,
@@ -55,7 +56,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: limits.register },
       preHandler: perAddressLimit('register'),
-      schema: { tags, body: RegisterBody, response: { 201: MessageBody } },
+      schema: {
+        summary: 'Create an account; a verification code is emailed',
+        tags,
+        body: RegisterBody,
+        response: { 201: MessageBody },
+      },
     },
     async (request, reply) => {
       await registerUser(app, request.body);
@@ -65,7 +71,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/verify',
-    { config: { rateLimit: limits.verify }, schema: { tags, body: VerifyBody, response: { 200: MessageBody } } },
+    {
+      config: { rateLimit: limits.verify },
+      schema: {
+        summary: 'Verify the email address with the emailed code',
+        tags,
+        body: VerifyBody,
+        response: { 200: MessageBody },
+      },
+    },
     async (request) => ({ message: await verifyEmail(app, request.body.email, request.body.code) }),
   );
 
@@ -74,7 +88,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: limits.resend },
       preHandler: perAddressLimit('resend'),
-      schema: { tags, body: EmailOnlyBody, response: { 200: MessageBody } },
+      schema: { summary: 'Email a new verification code', tags, body: EmailOnlyBody, response: { 200: MessageBody } },
     },
     async (request) => {
       await resendVerificationCode(app, request.body.email);
@@ -84,7 +98,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { config: { rateLimit: limits.login }, schema: { tags, body: LoginBody, response: { 200: LoginResponse } } },
+    {
+      config: { rateLimit: limits.login },
+      schema: {
+        summary: 'Sign in: an access token, and the refresh cookie',
+        tags,
+        body: LoginBody,
+        response: { 200: LoginResponse },
+      },
+    },
     async (request, reply) => {
       const result = await loginUser(app, {
         ...request.body,
@@ -98,7 +120,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/refresh',
-    { config: { rateLimit: limits.refresh }, schema: { tags, response: { 200: RefreshResponse } } },
+    {
+      config: { rateLimit: limits.refresh },
+      schema: {
+        tags,
+        summary: 'A new access token for the session of the refresh cookie (the cookie is rotated)',
+        security: REFRESH_COOKIE_SECURITY,
+        response: { 200: RefreshResponse },
+      },
+    },
     async (request, reply) => {
       assertSameSiteRequest(app, request);
       const presented = readRefreshCookie(app, request);
@@ -113,7 +143,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', { schema: { tags, response: { 200: MessageBody } } }, async (request, reply) => {
+  const logoutSchema = {
+    tags,
+    summary: "Sign out: ends the refresh cookie's session, if one is sent, and clears the cookie",
+    // The cookie is optional: without one, logout still answers 200 and clears it.
+    security: [...REFRESH_COOKIE_SECURITY, {}],
+    response: { 200: MessageBody },
+  };
+  app.post('/logout', { schema: logoutSchema }, async (request, reply) => {
     assertSameSiteRequest(app, request);
     const presented = readRefreshCookie(app, request);
     // Ends the session: its refresh tokens and, checked on every request, its access tokens.
@@ -127,7 +164,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: limits.forgot },
       preHandler: perAddressLimit('forgot'),
-      schema: { tags, body: EmailOnlyBody, response: { 200: MessageBody } },
+      schema: {
+        summary: 'Email a password reset link (the same answer whether or not the address has an account)',
+        tags,
+        body: EmailOnlyBody,
+        response: { 200: MessageBody },
+      },
     },
     async (request) => {
       await requestPasswordReset(app, request.body.email);
@@ -139,7 +181,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password',
     {
       config: { rateLimit: limits.reset },
-      schema: { tags, body: ResetPasswordBody, response: { 200: MessageBody } },
+      schema: {
+        summary: 'Set a new password with the emailed reset token',
+        tags,
+        body: ResetPasswordBody,
+        response: { 200: MessageBody },
+      },
     },
     async (request) => {
       await resetPassword(app, request.body.token, request.body.newPassword);
@@ -151,7 +198,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       preHandler: app.requireAuth,
-      schema: { tags, security: [{ bearerAuth: [] }], response: { 200: AuthUser } },
+      schema: { summary: 'The signed-in user', tags, security: [{ bearerAuth: [] }], response: { 200: AuthUser } },
     },
     async (request) => {
       const user = request.user;

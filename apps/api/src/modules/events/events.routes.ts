@@ -152,7 +152,12 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/events/:id',
     {
       preHandler: admin,
-      schema: { tags: ['admin events'], params: EventIdParams, response: { 200: AdminEvent } },
+      schema: {
+        summary: 'One event as the admin edits it, with its stock',
+        tags: ['admin events'],
+        params: EventIdParams,
+        response: { 200: AdminEvent },
+      },
     },
     async (request) => {
       const row = await findEventRowWithStock(app.db, request.params.id);
@@ -188,6 +193,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: admin,
       schema: {
+        summary: "Change the prices of an event's ticket types",
         tags: ['admin events'],
         params: EventIdParams,
         body: EventPricesBody,
@@ -215,7 +221,12 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/events/:id/stats',
     {
       preHandler: admin,
-      schema: { tags: ['admin events'], params: EventIdParams, response: { 200: EventStats } },
+      schema: {
+        summary: 'Sales and admission figures of one event',
+        tags: ['admin events'],
+        params: EventIdParams,
+        response: { 200: EventStats },
+      },
     },
     async (request) => getEventStats(app, request.params.id),
   );

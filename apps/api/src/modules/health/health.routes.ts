@@ -6,13 +6,23 @@ import { AppError } from '../../lib/errors.ts';
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['platform'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        summary: 'Liveness: the process answers',
+        tags: ['platform'],
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
     '/ready',
     {
-      schema: { tags: ['platform'], response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) } },
+      schema: {
+        summary: 'Readiness: the database answers (503 while it does not)',
+        tags: ['platform'],
+        response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) },
+      },
     },
     async () => {
       try {

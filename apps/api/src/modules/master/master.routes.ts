@@ -9,6 +9,7 @@ import {
   MasterUsersQuery,
 } from '@fourfour/shared/master';
 import { forbidden } from '../../lib/errors.ts';
+import { wrapsGuard } from '../../plugins/auth.ts';
 import { getMasterStats } from './master-stats.service.ts';
 import { changeUserRole, listUsers } from './master.service.ts';
 
@@ -20,7 +21,7 @@ const masterRoutes: FastifyPluginAsyncZod = async (app) => {
   const requireMaster = app.requireRole('MASTER');
   // The spec's wording for a 403 here; 401 (no session) stays the auth plugin's. Checked on
   // request, before the body is validated, so a caller without the role learns nothing from a 400.
-  const master = async (...args: Parameters<typeof requireMaster>) => {
+  const master = wrapsGuard(requireMaster, async (...args: Parameters<typeof requireMaster>) => {
     try {
       await requireMaster.apply(app, args);
     } catch (err) {
@@ -28,7 +29,7 @@ const masterRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((err as { code?: string }).code === 'FORBIDDEN') throw forbidden(MASTER_MESSAGES.mustBeMaster);
       throw err;
     }
-  };
+  });
 
   app.get(
     '/master/users',

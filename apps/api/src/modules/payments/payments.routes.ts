@@ -70,7 +70,12 @@ const localPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/local/checkout/:sessionId',
     {
       preHandler: app.requireAuth,
-      schema: { tags: ['payments'], params: Params, response: { 200: LocalCheckoutView } },
+      schema: {
+        summary: "The local provider's checkout page: one of the caller's checkout sessions",
+        tags: ['payments'],
+        params: Params,
+        response: { 200: LocalCheckoutView },
+      },
     },
     async (request) => {
       const { local, row } = await ownSession(request.params.sessionId, request.user!.id);
@@ -97,7 +102,15 @@ const localPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payments/local/checkout/:sessionId/complete',
-    { preHandler: app.requireAuth, schema: { tags: ['payments'], params: Params, response: { 200: UrlResponse } } },
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        summary: "Pay a local checkout session (as the provider's completed event)",
+        tags: ['payments'],
+        params: Params,
+        response: { 200: UrlResponse },
+      },
+    },
     async (request) => {
       const { local, row } = await ownSession(request.params.sessionId, request.user!.id);
       const session = await local.completeCheckoutSession(row.id);
@@ -116,7 +129,15 @@ const localPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payments/local/checkout/:sessionId/cancel',
-    { preHandler: app.requireAuth, schema: { tags: ['payments'], params: Params, response: { 200: UrlResponse } } },
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        summary: "Cancel a local checkout session (as the provider's expired event)",
+        tags: ['payments'],
+        params: Params,
+        response: { 200: UrlResponse },
+      },
+    },
     async (request) => {
       const { local, row } = await ownSession(request.params.sessionId, request.user!.id);
       const session = await local.expireCheckoutSession(row.id);

@@ -8,6 +8,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     '/config/public',
     {
       schema: {
+        summary: 'Public configuration the web client shows before sign-in',
         tags: ['platform'],
         response: {
           200: z.object({

@@ -55,7 +55,14 @@ const localPortalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payments/local/portal',
-    { preHandler: app.requireAuth, schema: { tags: ['payments'], response: { 200: LocalPortalView } } },
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        summary: "The local provider's billing portal: the caller's subscription and plans",
+        tags: ['payments'],
+        response: { 200: LocalPortalView },
+      },
+    },
     async (request) => view(request.user!.id),
   );
 
@@ -65,6 +72,7 @@ const localPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAuth,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
+        summary: 'Act in the local billing portal (change plan, cancel, renew, fail a payment)',
         tags: ['payments'],
         params: z.object({ action: z.enum(LOCAL_PORTAL_ACTIONS) }),
         body: LocalPortalActionBody.nullish(),

@@ -36,22 +36,47 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/subscription/subscribe',
-    { ...member, schema: { tags: ['subscriptions'], querystring: SubscribeQuery, response: { 200: UrlResponse } } },
+    {
+      ...member,
+      schema: {
+        summary: 'Start a membership checkout for a plan: the checkout page URL',
+        tags: ['subscriptions'],
+        querystring: SubscribeQuery,
+        response: { 200: UrlResponse },
+      },
+    },
     async (request) => startSubscription(app, request.user!.id, request.query.tier),
   );
   app.get(
     '/subscription/portal/upgrade-or-downgrade',
-    { ...member, schema: { tags: ['subscriptions'], response: { 200: UrlResponse } } },
+    {
+      ...member,
+      schema: {
+        summary: 'The billing portal URL to change plan',
+        tags: ['subscriptions'],
+        response: { 200: UrlResponse },
+      },
+    },
     async (request) => openPortal(app, request.user!.id, 'update'),
   );
   app.get(
     '/subscription/portal/cancel',
-    { ...member, schema: { tags: ['subscriptions'], response: { 200: UrlResponse } } },
+    {
+      ...member,
+      schema: {
+        summary: 'The billing portal URL to cancel the membership',
+        tags: ['subscriptions'],
+        response: { 200: UrlResponse },
+      },
+    },
     async (request) => openPortal(app, request.user!.id, 'cancel'),
   );
   app.get(
     '/subscription/billing-portal',
-    { ...member, schema: { tags: ['subscriptions'], response: { 200: UrlResponse } } },
+    {
+      ...member,
+      schema: { summary: 'The billing portal URL', tags: ['subscriptions'], response: { 200: UrlResponse } },
+    },
     async (request) => openPortal(app, request.user!.id, 'billing'),
   );
   // Public, like the page that calls it: the session id is an unguessable capability, and the
@@ -61,6 +86,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
+        summary: 'The outcome of a membership checkout',
         tags: ['subscriptions'],
         querystring: CheckoutResultQuery,
         response: { 200: SubscriptionCheckoutResult },
@@ -74,6 +100,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...admin,
       schema: {
+        summary: 'Accounts waiting for age verification (paged)',
         tags: ['verification'],
         querystring: PendingVerificationQuery,
         response: { 200: Paged(PendingVerificationUser) },
@@ -83,12 +110,28 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/admin/verification/:id/verify',
-    { ...admin, schema: { tags: ['verification'], params: IdParams, response: { 200: VerificationResult } } },
+    {
+      ...admin,
+      schema: {
+        summary: 'Mark an account as age-verified',
+        tags: ['verification'],
+        params: IdParams,
+        response: { 200: VerificationResult },
+      },
+    },
     async (request) => verifyUser(app, request.params.id),
   );
   app.post(
     '/admin/verification/:id/underage',
-    { ...admin, schema: { tags: ['verification'], params: IdParams, response: { 200: VerificationResult } } },
+    {
+      ...admin,
+      schema: {
+        summary: 'Mark an account as underage',
+        tags: ['verification'],
+        params: IdParams,
+        response: { 200: VerificationResult },
+      },
+    },
     async (request) => markUnderage(app, request.params.id),
   );
 
@@ -96,23 +139,52 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/benefits/subscribers',
     {
       ...admin,
-      schema: { tags: ['benefits'], querystring: SubscribersQuery, response: { 200: Paged(SubscriberRow) } },
+      schema: {
+        summary: 'Members and their benefits (paged)',
+        tags: ['benefits'],
+        querystring: SubscribersQuery,
+        response: { 200: Paged(SubscriberRow) },
+      },
     },
     async (request) => listSubscribers(app.db, request.query),
   );
   app.get(
     '/admin/benefits/user/:id',
-    { ...admin, schema: { tags: ['benefits'], params: IdParams, response: { 200: z.array(BenefitRecord) } } },
+    {
+      ...admin,
+      schema: {
+        summary: "One member's benefits",
+        tags: ['benefits'],
+        params: IdParams,
+        response: { 200: z.array(BenefitRecord) },
+      },
+    },
     async (request) => listBenefits(app.db, request.params.id),
   );
   app.post(
     '/admin/benefits/deliver/:id',
-    { ...admin, schema: { tags: ['benefits'], params: IdParams, response: { 200: BenefitRecord } } },
+    {
+      ...admin,
+      schema: {
+        summary: 'Mark a benefit as delivered',
+        tags: ['benefits'],
+        params: IdParams,
+        response: { 200: BenefitRecord },
+      },
+    },
     async (request) => setBenefitDelivered(app.db, request.params.id, true, request.user!.id),
   );
   app.post(
     '/admin/benefits/undeliver/:id',
-    { ...admin, schema: { tags: ['benefits'], params: IdParams, response: { 200: BenefitRecord } } },
+    {
+      ...admin,
+      schema: {
+        summary: 'Mark a benefit as not delivered',
+        tags: ['benefits'],
+        params: IdParams,
+        response: { 200: BenefitRecord },
+      },
+    },
     async (request) => setBenefitDelivered(app.db, request.params.id, false, request.user!.id),
   );
 

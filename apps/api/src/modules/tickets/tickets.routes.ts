@@ -44,6 +44,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
+        summary: 'Hold tickets of one event for checkout (a reservation token)',
         tags: ['tickets'],
         querystring: ReserveQuery,
         body: ReserveBody,
@@ -66,7 +67,12 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireAuth,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags: ['tickets'], querystring: CheckoutSessionQuery, response: { 200: UrlResponse } },
+      schema: {
+        summary: 'Start paying for a reservation: the checkout page URL',
+        tags: ['tickets'],
+        querystring: CheckoutSessionQuery,
+        response: { 200: UrlResponse },
+      },
     },
     async (request) => startCheckout(app, request.user!.id, request.query.reservationToken),
   );
@@ -75,7 +81,12 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tickets/checkout-result',
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { tags: ['tickets'], querystring: CheckoutResultQuery, response: { 200: CheckoutResult } },
+      schema: {
+        summary: 'The outcome of a ticket checkout',
+        tags: ['tickets'],
+        querystring: CheckoutResultQuery,
+        response: { 200: CheckoutResult },
+      },
     },
     async (request) => getCheckoutResult(app, request.query.session_id),
   );
@@ -87,6 +98,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       // Codes are not secrets, but guessing them in bulk should be slow.
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
+        summary: 'Check an affiliate code and its discount',
         tags: ['tickets'],
         querystring: z.object({ code: z.string().max(64).default('') }),
         response: { 200: ValidateCodeResponse },
@@ -104,6 +116,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireAuth,
       schema: {
+        summary: 'Whether the caller has used their free ticket for an event',
         tags: ['tickets'],
         querystring: z.object({ eventId: z.coerce.number().int().positive() }),
         response: { 200: EventUsageResponse },
@@ -118,7 +131,12 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/my-tickets',
     {
       preHandler: app.requireAuth,
-      schema: { tags: ['account'], querystring: MyTicketsQuery, response: { 200: z.array(OwnedTicket) } },
+      schema: {
+        summary: "The caller's tickets",
+        tags: ['account'],
+        querystring: MyTicketsQuery,
+        response: { 200: z.array(OwnedTicket) },
+      },
     },
     async (request) => listMyTickets(app, request.user!.id, request.query),
   );
@@ -128,6 +146,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireAuth,
       schema: {
+        summary: "One of the caller's tickets, with its QR code",
         tags: ['account'],
         params: z.object({ ticketId: z.uuid() }),
         querystring: z.object({ includeQr: z.stringbool().default(true) }),
@@ -139,7 +158,14 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/account/free-tickets',
-    { preHandler: app.requireAuth, schema: { tags: ['account'], response: { 200: FreeTicketUsage } } },
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        summary: 'How many free tickets the caller has used, and their allowance',
+        tags: ['account'],
+        response: { 200: FreeTicketUsage },
+      },
+    },
     async (request) => getFreeTicketUsage(app.db, request.user!.id, app.config.timezone),
   );
 };
