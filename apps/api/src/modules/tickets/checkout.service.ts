@@ -9,7 +9,7 @@ import {
   TICKET_MESSAGES,
   UNDERAGE_REFUND_MESSAGES,
 } from '@fourfour/shared/tickets';
-import { MAX_TICKETS_PER_ACCOUNT_PER_EVENT } from '@fourfour/shared/constants';
+import { exceedsAccountTicketLimit } from '@fourfour/shared/ticket-limit';
 import type { DbOrTx } from '../../db/client.ts';
 import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
@@ -171,7 +171,7 @@ async function lateHoldRefusal(
   const [mine] = rowsOf<{ n: number }>(
     await tx.execute(ticketsOfAccount(sql`${reservation.userId}`, sql`${reservation.eventId}`)),
   );
-  if ((mine?.n ?? 0) + reservation.standardQty + reservation.vipQty > MAX_TICKETS_PER_ACCOUNT_PER_EVENT) {
+  if (exceedsAccountTicketLimit(mine?.n ?? 0, reservation.standardQty + reservation.vipQty)) {
     return 'TICKET_LIMIT';
   }
   if (reservation.freeQty === 0) return null;

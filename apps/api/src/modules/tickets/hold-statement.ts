@@ -1,11 +1,12 @@
 import { eq, fillPlaceholders, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { VerificationStatus } from '@fourfour/shared/enums';
-import { MAX_TICKETS_PER_ACCOUNT_PER_EVENT, RESERVATION_HOLD_MINUTES } from '@fourfour/shared/constants';
+import { RESERVATION_HOLD_MINUTES } from '@fourfour/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { liveAccount } from '../../db/live-account.ts';
 import { purchaseWindowOpenSql } from '../../db/purchase-window.ts';
 import { users } from '../../db/schema/index.ts';
+import { withinAccountTicketLimitSql } from '../../db/ticket-limit.ts';
 
 /** The values the hold statement takes (placeholders of HOLD_QUERY). */
 export interface HoldParams {
@@ -53,7 +54,7 @@ export const holdStatement = (v: (name: keyof HoldParams) => SQLWrapper) => sql`
       AND sold_vip + held_vip + ${v('vipQty')} <= total_vip
       AND EXISTS (SELECT 1 FROM buyer WHERE verification_status <> 'UNDERAGE')
       AND EXISTS (SELECT 1 FROM claim)
-      AND (SELECT n FROM mine) + ${v('standardQty')} + ${v('vipQty')} <= ${sql.raw(String(MAX_TICKETS_PER_ACCOUNT_PER_EVENT))}
+      AND ${withinAccountTicketLimitSql(sql`(SELECT n FROM mine)`, sql`${v('standardQty')} + ${v('vipQty')}`)}
     RETURNING id, standard_price_pence, vip_price_pence
   ), priced AS (
     SELECT d.ord, d.elem || jsonb_build_object('pricePence', CASE

@@ -4,7 +4,8 @@ import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
 import { EVENT_MESSAGES } from '@fourfour/shared/events';
 import { MEMBERSHIP_MESSAGES } from '@fourfour/shared/memberships';
 import { penceToPounds } from '@fourfour/shared/money';
-import { AFFILIATE_DISCOUNT_PERCENT, MAX_TICKETS_PER_ACCOUNT_PER_EVENT } from '@fourfour/shared/constants';
+import { AFFILIATE_DISCOUNT_PERCENT } from '@fourfour/shared/constants';
+import { exceedsAccountTicketLimit } from '@fourfour/shared/ticket-limit';
 import {
   TICKET_MESSAGES,
   type TicketDraftInput,
@@ -210,7 +211,7 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
       if (round === MAX_CLAIM_ROUNDS) throw conflict(TICKET_MESSAGES.reservationFailed, 'RESERVATION_BUSY');
     }
   };
-  const isOverLimit = (found: HoldRow) => found.owned + drafts.length > MAX_TICKETS_PER_ACCOUNT_PER_EVENT;
+  const isOverLimit = (found: HoldRow) => exceedsAccountTicketLimit(found.owned, drafts.length);
   let row = await hold();
   // Try again once the lapsed holds are gone, whoever released them: the hourly sweep or another
   // buyer's request may have got there first (then this release counts nothing), and stopping on a
