@@ -23,6 +23,13 @@ describe('route table (spec 01 §2, spec 02 §2)', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
+  it('declares every route’s screen in the table: the home page in the first load, every other one loaded on first visit', () => {
+    for (const route of APP_ROUTES) {
+      if (route.path === '/') expect(route.page).toBe('first-load');
+      else expect(typeof route.page, route.path).toBe('function');
+    }
+  });
+
   it.each([
     '/',
     '/login',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { APP_ROUTES, type AppRoute } from '../route-table.ts';
 import { buildNavigation, type NavItem } from './navigation-items.ts';
 
 /** A flat view: links by label, menus as "Label[...]", account and logout by kind. */
@@ -73,5 +74,35 @@ describe('header navigation by role (spec 01 §2)', () => {
     expect(links).toContainEqual(['Master Stats', '/master/stats']);
     expect(links).toContainEqual(['Master Roles', '/master/user']);
     expect(links).toContainEqual(['Affiliate', '/affiliate/stats']);
+  });
+
+  it('is built from the route table: a route with a header entry shows for exactly the roles that may open it', () => {
+    const tool: AppRoute = {
+      path: '/admin/new-tool',
+      access: { kind: 'roles', roles: ['ADMIN', 'MASTER'] },
+      title: 'New tool',
+      summary: 'A route added in one place.',
+      page: async () => () => null,
+      nav: { label: 'New Tool', order: 88, menu: { label: 'Admin', group: 'Tools' } },
+    };
+    const routes = [...APP_ROUTES, tool];
+    const adminMenu = buildNavigation('MASTER', routes).find((item) => item.kind === 'menu' && item.label === 'Admin');
+    expect(adminMenu?.kind === 'menu' && adminMenu.groups.at(-1)).toEqual({
+      label: 'Tools',
+      links: [{ kind: 'link', label: 'New Tool', to: '/admin/new-tool' }],
+    });
+    for (const role of ['USER', 'AFFILIATE', 'EVENT_WORKER'] as const) {
+      expect(labels(buildNavigation(role, routes))).toEqual(labels(buildNavigation(role)));
+    }
+  });
+
+  it('links only to routes of the table', () => {
+    const paths = new Set(APP_ROUTES.map((route) => route.path));
+    for (const role of [null, 'USER', 'AFFILIATE', 'EVENT_WORKER', 'ADMIN', 'MASTER'] as const) {
+      const targets = buildNavigation(role).flatMap((item) =>
+        item.kind === 'menu' ? item.groups.flatMap((g) => g.links.map((l) => l.to)) : 'to' in item ? [item.to] : [],
+      );
+      for (const to of targets) expect(paths, `${role}: ${to}`).toContain(to);
+    }
   });
 });

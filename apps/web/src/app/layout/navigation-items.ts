@@ -1,4 +1,5 @@
-import { ADMIN_ROLES, AFFILIATE_ROLES, type Role } from '@fourfour/shared/enums';
+import type { Role } from '@fourfour/shared/enums';
+import { APP_ROUTES, type AppRoute, type NavEntry, type RouteAccess, roleMayOpen } from '../route-table.ts';
 
 /**
  * The header's entries for a role, by the spec's navigation rules (spec 01 §2):
@@ -7,7 +8,8 @@ import { ADMIN_ROLES, AFFILIATE_ROLES, type Role } from '@fourfour/shared/enums'
  * - everyone else: Talent menu (Roster, Team), Events, Subscribe, Top 5, Submission, account, Logout;
  * - AFFILIATE, ADMIN, MASTER add Affiliate; ADMIN and MASTER add Ticket Scan and the Admin menu;
  *   MASTER adds Master Stats and Master Roles.
- * Desktop and phone navigation both render this list.
+ * Desktop and phone navigation both render this list. The entries (label, order, menu and group)
+ * are declared on the routes in route-table.ts; who sees one follows the route's access.
  */
 export interface NavLinkItem {
   kind: 'link';
@@ -39,56 +41,50 @@ export interface NavLogoutItem {
 
 export type NavItem = NavLinkItem | NavMenuItem | NavAccountItem | NavLogoutItem;
 
-const link = (label: string, to: string): NavLinkItem => ({ kind: 'link', label, to });
-
-const TALENT_MENU: NavMenuItem = {
-  kind: 'menu',
-  label: 'Talent',
-  groups: [{ label: 'Talent', links: [link('Roster', '/roster'), link('Team', '/team')] }],
-};
-
-export const ADMIN_MENU: NavMenuItem = {
-  kind: 'menu',
-  label: 'Admin',
-  groups: [
-    {
-      label: 'Events',
-      links: [link('Create Event', '/admin/events/create'), link('Manage Events', '/admin/events')],
-    },
-    {
-      label: 'Subscriptions',
-      links: [link('Subscription Benefits', '/admin/benefits'), link('Sub Verify', '/admin/verification')],
-    },
-    {
-      label: 'Music',
-      links: [link('Top 5 Edit', '/admin/adminTop5Editor'), link('Submissions', '/admin/submissions')],
-    },
-    {
-      label: 'Talent',
-      links: [link('Roster Admin', '/admin/roster'), link('Team Admin', '/admin/team')],
-    },
-  ],
-};
-
 const LOGOUT: NavLogoutItem = { kind: 'logout', label: 'Logout' };
-const ACCOUNT: NavAccountItem = { kind: 'account', label: 'Account', to: '/account' };
 
-export function buildNavigation(role: Role | null): NavItem[] {
-  if (role === null) return [link('Login', '/login'), link('Register', '/register')];
-  if (role === 'EVENT_WORKER') return [link('Ticket Scan', '/ticket/scan'), LOGOUT];
+/**
+ * Whether a route's header entry shows for this role: visitors see the visitor entries; a
+ * signed-in user sees the entries of routes they may open, except that door staff
+ * (EVENT_WORKER) see only the tools made for their role, not the fan pages.
+ */
+function shows(access: RouteAccess, nav: NavEntry, role: Role | null): boolean {
+  if (role === null) return nav.visitorsOnly === true;
+  if (nav.visitorsOnly) return false;
+  if (role === 'EVENT_WORKER' && access.kind !== 'roles') return false;
+  return roleMayOpen(access, role);
+}
 
-  const items: NavItem[] = [
-    TALENT_MENU,
-    link('Events', '/events'),
-    link('Subscribe', '/subscribe'),
-    link('Top 5', '/top5-songs'),
-    link('Submission', '/song-submission'),
-  ];
-  if (AFFILIATE_ROLES.includes(role)) items.push(link('Affiliate', '/affiliate/stats'));
-  if (ADMIN_ROLES.includes(role)) items.push(link('Ticket Scan', '/ticket/scan'), ADMIN_MENU);
-  if (role === 'MASTER') {
-    items.push(link('Master Stats', '/master/stats'), link('Master Roles', '/master/user'));
+/** The header for a role, built from the route table's navigation entries (then Logout). */
+export function buildNavigation(role: Role | null, routes: readonly AppRoute[] = APP_ROUTES): NavItem[] {
+  const entries = routes
+    .flatMap(({ path, access, nav }) => (nav && shows(access, nav, role) ? [{ path, nav }] : []))
+    .sort((a, b) => a.nav.order - b.nav.order);
+  const items: NavItem[] = [];
+  const menus = new Map<string, NavMenuItem>();
+  for (const { path, nav } of entries) {
+    if (nav.kind === 'account') {
+      items.push({ kind: 'account', label: nav.label, to: '/account' });
+      continue;
+    }
+    const item: NavLinkItem = { kind: 'link', label: nav.label, to: path };
+    if (!nav.menu) {
+      items.push(item);
+      continue;
+    }
+    let menu = menus.get(nav.menu.label);
+    if (!menu) {
+      menu = { kind: 'menu', label: nav.menu.label, groups: [] };
+      menus.set(nav.menu.label, menu);
+      items.push(menu);
+    }
+    let group = menu.groups.find((g) => g.label === nav.menu!.group);
+    if (!group) {
+      group = { label: nav.menu.group, links: [] };
+      menu.groups.push(group);
+    }
+    group.links.push(item);
   }
-  items.push(ACCOUNT, LOGOUT);
+  if (role !== null) items.push(LOGOUT);
   return items;
 }
