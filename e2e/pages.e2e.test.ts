@@ -79,6 +79,11 @@ describe('every page, as the role that uses it, on a phone and a desktop', () =>
         await page.waitForTimeout(300);
         const landed = new URL(page.url()).pathname;
         if (landed !== path.split('?')[0]) problems.push(`${path} as ${viewer}: redirected to ${landed}`);
+        // The route table gives the page's title (the checkout result's title follows the order's state).
+        const title = await page.title();
+        const expected = route.title === 'Home' ? 'FourFour:' : route.title;
+        if (route.path !== '/payment-success' && !title.startsWith(expected))
+          problems.push(`${path} as ${viewer}: title "${title}", the route table says "${route.title}"`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (overflow > 0) problems.push(`${path} as ${viewer} (${label}): ${overflow}px sideways overflow`);
         const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -170,7 +170,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/subscriptions/subscribe-page.tsx').then((m) => m.SubscribePage),
     nav: { label: 'Subscribe', order: 30 },
     access: SIGNED_IN,
-    title: 'Memberships',
+    title: 'Membership',
     summary: 'Compare plans, subscribe and manage your membership.',
   },
   {
@@ -298,7 +298,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/master/master-users-page.tsx').then((m) => m.MasterUsersPage),
     nav: { label: 'Master Roles', order: 91 },
     access: MASTER,
-    title: 'Master roles',
+    title: 'Users and roles',
     summary: 'Find users and change their roles.',
   },
   {
