@@ -1,6 +1,4 @@
-import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema/index.ts';
 import { registration } from '../../src/modules/auth/auth.test-kit.ts';
@@ -9,26 +7,18 @@ import { TICKET_JOBS } from '../../src/modules/tickets/ticket-jobs.ts';
 import { signTicketToken } from '../../src/lib/ticket-token.ts';
 import { ticketQrPng } from '../../src/modules/tickets/qr.ts';
 import { createEvent, createUser } from '../factories.ts';
-import { createTestApp, type TestApp, waitFor } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { type SmtpInbox, startSmtpInbox } from '../smtp-inbox.ts';
 
 /**
  * Queued mail carries verification codes, reset links and ticket QR codes, and pg-boss keeps a job's
  * data for days after it ran: the queue holds every payload sealed (decisions.md, issue 16 item 12).
  * Mail goes through a real SMTP server started here, so what arrived is what was sent.
  */
-const inbox: { to: string; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let t: TestApp;
 
-const decodeQp = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-
-async function mailTo(to: string, count = 1) {
-  return waitFor(async () => {
-    const mails = inbox.filter((m) => m.to === to);
-    return mails.length >= count ? decodeQp(mails[count - 1]?.raw ?? '') : undefined;
-  });
-}
+const mailTo = (to: string, nth = 1) => smtp.mailTo(to, nth);
 
 /** Every mail job the queue holds, queued, running, completed or failed, as stored. */
 async function queuedMailData(): Promise<string[]> {
@@ -39,21 +29,8 @@ async function queuedMailData(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c) => (raw += c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo[0]?.address ?? '', raw });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  const port = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpInbox();
+  const port = smtp.port;
   t = await createTestApp({
     env: { RATE_LIMIT: 'off', SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://fourfour.example' },
   });

@@ -1,46 +1,22 @@
-import { once } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { bearer, login, refresh, refreshCookieOf, registration, STRONG_PASSWORD } from './auth.test-kit.ts';
 
 /**
  * Every mail in this file goes through a real SMTP server started here, so the code and the link
  * are read from the message as it arrived.
  */
-const inbox: { to: string; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let t: TestApp;
 
-/** Undoes quoted-printable soft breaks and escapes, enough to read codes and links. */
-const decodeQp = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-
-async function mailTo(to: string, count = 1) {
-  return waitFor(async () => {
-    const mails = inbox.filter((m) => m.to === to);
-    return mails.length >= count ? decodeQp(mails[count - 1]?.raw ?? '') : undefined;
-  });
-}
+const mailTo = (to: string, nth = 1) => smtp.mailTo(to, nth);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c) => (raw += c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo[0]?.address ?? '', raw });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  const port = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpInbox();
+  const port = smtp.port;
   t = await createTestApp({
     env: { RATE_LIMIT: 'off', SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://fourfour.example' },
   });
@@ -134,7 +110,7 @@ describe('password reset', () => {
     });
     expect(res.json()).toEqual({ message: 'If that email exists, a reset link has been sent.' });
     await new Promise((r) => setTimeout(r, 800));
-    expect(inbox.filter((m) => m.to === 'nobody@example.test')).toEqual([]);
+    expect(smtp.messages.filter((m) => m.to === 'nobody@example.test')).toEqual([]);
   });
 
   it('validates the new password with the reset page message', async () => {
