@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { SMTPServer } from 'smtp-server';
-import { waitFor } from './helpers.ts';
+import { createTestApp, type TestApp, waitFor } from './helpers.ts';
 
 export interface SmtpInbox {
   /** Give the app `SMTP_URL: smtp://127.0.0.1:<port>`. */
@@ -42,5 +42,24 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
         return mails.length >= nth ? decodeQp(mails[nth - 1]?.raw ?? '') : undefined;
       }),
     close: () => server.close(),
+  };
+}
+
+/**
+ * A test app whose mail goes over SMTP to an inbox started for it (rate limits off, https public
+ * URL), for files that read codes and links from the mail as it arrived. `close` stops both.
+ */
+export async function createTestAppWithInbox(): Promise<{ t: TestApp; smtp: SmtpInbox; close: () => Promise<void> }> {
+  const smtp = await startSmtpInbox();
+  const t = await createTestApp({
+    env: { RATE_LIMIT: 'off', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'https://fourfour.example' },
+  });
+  return {
+    t,
+    smtp,
+    close: async () => {
+      await t.close();
+      smtp.close();
+    },
   };
 }

@@ -7,8 +7,8 @@ import { TICKET_JOBS } from '../../src/modules/tickets/ticket-jobs.ts';
 import { signTicketToken } from '../../src/lib/ticket-token.ts';
 import { ticketQrPng } from '../../src/modules/tickets/qr.ts';
 import { createEvent, createUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { type SmtpInbox, startSmtpInbox } from '../smtp-inbox.ts';
+import type { TestApp } from '../helpers.ts';
+import { createTestAppWithInbox, type SmtpInbox } from '../smtp-inbox.ts';
 
 /**
  * Queued mail carries verification codes, reset links and ticket QR codes, and pg-boss keeps a job's
@@ -28,17 +28,12 @@ async function queuedMailData(): Promise<string[]> {
   return res.rows.map((r) => r.data ?? '');
 }
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  smtp = await startSmtpInbox();
-  const port = smtp.port;
-  t = await createTestApp({
-    env: { RATE_LIMIT: 'off', SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://fourfour.example' },
-  });
+  ({ t, smtp, close } = await createTestAppWithInbox());
 });
-afterAll(async () => {
-  await t.close();
-  smtp.close();
-});
+afterAll(() => close());
 
 describe('mail waiting in the job queue', () => {
   it('holds no verification code or reset link in the queue, before or after sending, and the mail still arrives with them', async () => {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { createTestAppWithInbox, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { bearer, login, refresh, refreshCookieOf, registration, STRONG_PASSWORD } from './auth.test-kit.ts';
 
 /**
@@ -14,17 +14,12 @@ let t: TestApp;
 
 const mailTo = (to: string, nth = 1) => smtp.mailTo(to, nth);
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  smtp = await startSmtpInbox();
-  const port = smtp.port;
-  t = await createTestApp({
-    env: { RATE_LIMIT: 'off', SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://fourfour.example' },
-  });
+  ({ t, smtp, close } = await createTestAppWithInbox());
 });
-afterAll(async () => {
-  await t.close();
-  smtp.close();
-});
+afterAll(() => close());
 
 /** Registers and verifies with the code read from the SMTP message. */
 async function account() {
