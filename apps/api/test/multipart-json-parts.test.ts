@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songSubmissions } from '../src/db/schema/index.ts';
-import { completeEvent } from '../src/modules/events/events.test-support.ts';
+import { completeEvent } from '../src/modules/events/events.test-kit.ts';
 import { createEvent, createUser, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { multipartBody, type Part } from './multipart.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES } from '@fourfour/shared/content';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { events, mediaFiles, songSubmissions } from '../src/db/schema/index.ts';
-import { completeEvent, signedForm } from '../src/modules/events/events.test-support.ts';
+import { completeEvent, signedForm } from '../src/modules/events/events.test-kit.ts';
 import { createUser, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp, waitFor } from './helpers.ts';
 import { multipartBody, type Part } from './multipart.ts';

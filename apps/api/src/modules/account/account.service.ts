@@ -6,7 +6,7 @@ import { subscriptions, passwordResetTokens, users } from '../../db/schema/index
 import { assertPasswordNotCommon } from '../../lib/common-passwords.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { sendSecurityNotice } from '../auth/security-notice.ts';
+import { sendSecurityNotice } from '../auth/security-notice.email.ts';
 import { checkAccountPassword } from '../auth/password-throttle.service.ts';
 import { type DeviceInfo, type IssuedSession, revokeAllSessions, startSession } from '../auth/sessions.service.ts';
 import { consumeTotpCode } from '../auth/totp.ts';

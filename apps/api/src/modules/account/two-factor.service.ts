@@ -5,7 +5,7 @@ import { AUTH_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '@fourf
 import { users } from '../../db/schema/index.ts';
 import { AppError, conflict, fieldError } from '../../lib/errors.ts';
 import { checkAccountPassword } from '../auth/password-throttle.service.ts';
-import { sendSecurityNotice } from '../auth/security-notice.ts';
+import { sendSecurityNotice } from '../auth/security-notice.email.ts';
 import { consumeTotpCode, encryptTotpSecret, newTotpSecret } from '../auth/totp.ts';
 import { confirmAccountPassword } from './confirm-password.ts';
 

@@ -24,7 +24,7 @@ import {
   recordPasswordFailure,
   signInThrottleKeys,
 } from './password-throttle.service.ts';
-import { sendSecurityNotice } from './security-notice.ts';
+import { sendSecurityNotice } from './security-notice.email.ts';
 import { type IssuedSession, revokeAllSessions, startSession } from './sessions.service.ts';
 import { consumeTotpCode } from './totp.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '@fourfour/shared/events';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { jsonField, readMultipart } from '../../lib/multipart.ts';
-import { loadEventArtwork } from './events.artwork.ts';
+import { loadEventArtwork } from './artwork.service.ts';
 import { findEventRowWithStock, listAllEventRows, selectTicketsPerEvent } from './events.queries.ts';
 import {
   cancelEvent,

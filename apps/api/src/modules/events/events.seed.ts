@@ -5,7 +5,7 @@ import { addDays } from '@fourfour/shared/events';
 import { events, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
-import { DEFAULT_ARTWORK_FOLDER, renderDefaultArtwork } from './events.artwork.ts';
+import { DEFAULT_ARTWORK_FOLDER, renderDefaultArtwork } from './artwork.service.ts';
 import { registerDemoSeeder } from '../../lib/demo.ts';
 import { insertIssuedOrder } from '../tickets/issued-order.ts';
 

@@ -20,7 +20,7 @@ import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/
 import { processImage } from '../../lib/images.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { isGeneratedArtwork, UPLOADED_ARTWORK_FOLDER } from './events.artwork.ts';
+import { isGeneratedArtwork, UPLOADED_ARTWORK_FOLDER } from './artwork.service.ts';
 import {
   type EventRow,
   findEventRowWithStock,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AdminEvent, EventSummary } from '@fourfour/shared/events';
 import { penceToPounds } from '@fourfour/shared/money';
 import { instantToLocal } from '../../lib/time.ts';
-import { isGeneratedArtwork } from './events.artwork.ts';
+import { isGeneratedArtwork } from './artwork.service.ts';
 import type { EventRow, EventRowWithStock } from './events.queries.ts';
 
 /**

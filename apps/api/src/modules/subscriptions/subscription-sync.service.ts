@@ -11,7 +11,7 @@ import {
   recordPaymentEvent,
 } from '../payments/payments.service.ts';
 import { grantBenefits } from './benefits.service.ts';
-import { sendMembershipEmail } from './subscription-email.ts';
+import { sendMembershipEmail } from './subscriptions.email.ts';
 import { SUBSCRIPTION_JOBS } from './subscription-jobs.ts';
 import { LIVE_STATUSES, RUNNING_STATUSES, statusOfProviderSubscription, tierOfPrice } from './subscription-status.ts';
 

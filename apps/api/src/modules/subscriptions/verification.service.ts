@@ -4,7 +4,7 @@ import type { PaidTier } from '@fourfour/shared/enums';
 import { MEMBERSHIP_MESSAGES, type PendingVerificationUser } from '@fourfour/shared/memberships';
 import { users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { sendMembershipEmail } from './subscription-email.ts';
+import { sendMembershipEmail } from './subscriptions.email.ts';
 import { syncSubscription } from './subscription-sync.service.ts';
 import { SUBSCRIPTION_JOBS } from './subscription-jobs.ts';
 

@@ -5,7 +5,7 @@ import type { ProviderEvent } from '../../lib/payments/gateway.ts';
 import { onEventCancelled } from '../events/events.service.ts';
 import { onProviderEvent, recordPaymentEvent } from '../payments/payments.service.ts';
 import { applyCheckoutSession } from './checkout.service.ts';
-import { formatEventTime, sendProviderRefundEmail, sendTimeoutRefundEmail } from './ticket-email.ts';
+import { formatEventTime, sendProviderRefundEmail, sendTimeoutRefundEmail } from './tickets.email.ts';
 import { TICKET_JOBS } from './ticket-jobs.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { reconcileCheckouts, refundOrder } from './refunds.service.ts';
 import { releaseExpiredHolds } from './reserve.service.ts';
 import { purgeAttendeeDataOfDeletedAccounts } from './retention.service.ts';
-import { sendOrderEmail } from './ticket-email.ts';
+import { sendOrderEmail } from './tickets.email.ts';
 import { TICKET_JOBS } from './ticket-jobs.ts';
 
 /** Durable jobs of the tickets module: retried with backoff, never lost on a restart. */
