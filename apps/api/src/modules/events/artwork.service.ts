@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { EVENT_MESSAGES } from '@fourfour/shared/events';
 import { events } from '../../db/schema/index.ts';
+import { processImage } from '../../lib/images.ts';
 import type { StoredFile } from '../../plugins/storage.ts';
 
 /** Generated artwork lives in its own folder, so the service can tell it from an upload. */
@@ -154,4 +156,22 @@ async function loadEventArtworkOnce(app: FastifyInstance, eventId: number): Prom
     },
     imageKey: null,
   };
+}
+
+/** Re-encodes and stores an upload before the transaction; the caller deletes it if that fails. */
+export async function storeArtwork(app: FastifyInstance, image: Buffer | undefined): Promise<string | null> {
+  if (!image) return null;
+  const processed = await processImage(image, { maxSide: 2000, notImageMessage: EVENT_MESSAGES.notAnImage });
+  const stored = await app.storage.put(
+    UPLOADED_ARTWORK_FOLDER,
+    processed.data,
+    processed.contentType,
+    processed.extension,
+  );
+  return stored.key;
+}
+
+export async function deleteQuietly(app: FastifyInstance, key: string | null | undefined): Promise<void> {
+  if (!key) return;
+  await app.storage.delete(key).catch((err) => app.log.warn({ err, key }, 'could not delete old artwork'));
 }

@@ -4,7 +4,7 @@ import type { Role } from '@fourfour/shared/enums';
 import { auditLog, events } from '../../db/schema/index.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
-import { onEventCancelled } from './events.service.ts';
+import { onEventCancelled } from './cancellation.service.ts';
 import { completeEvent, futureDate, insertTickets, largePng, pngImage, signedForm } from './events.test-kit.ts';
 
 const MB = 1024 * 1024;

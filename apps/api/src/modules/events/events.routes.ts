@@ -15,16 +15,12 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { jsonField, readMultipart } from '../../lib/multipart.ts';
 import { loadEventArtwork } from './artwork.service.ts';
 import { findEventRowWithStock, listAllEventRows, selectTicketsPerEvent } from './events.queries.ts';
-import {
-  cancelEvent,
-  createEvent,
-  defineEventJobs,
-  getEventStats,
-  listUpcomingEvents,
-  updateEvent,
-  updateEventPrices,
-} from './events.service.ts';
+import { cancelEvent, defineEventJobs } from './cancellation.service.ts';
+import { createEvent, updateEvent } from './editing.service.ts';
 import { artworkVersion, toAdminEvent } from './events.view.ts';
+import { updateEventPrices } from './prices.service.ts';
+import { listUpcomingEvents } from './public-list.service.ts';
+import { getEventStats } from './stats.service.ts';
 
 /** br or gzip when the client takes it (q=0 means refused), else none. */
 function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {

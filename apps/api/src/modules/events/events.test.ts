@@ -6,7 +6,7 @@ import { events, reservations } from '../../db/schema/index.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
 import { completeEvent, insertTickets, pngImage, signedForm } from './events.test-kit.ts';
-import { invalidateEventList } from './events.service.ts';
+import { invalidateEventList } from './public-list.service.ts';
 
 type Listed = Record<string, unknown> & { id: number };
 

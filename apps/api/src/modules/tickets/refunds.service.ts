@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { events, orders, tickets, users } from '../../db/schema/index.ts';
 import type { ProviderEvent } from '../../lib/payments/gateway.ts';
-import { onEventCancelled } from '../events/events.service.ts';
+import { onEventCancelled } from '../events/cancellation.service.ts';
 import { onProviderEvent, recordPaymentEvent } from '../payments/payments.service.ts';
 import { applyCheckoutSession } from './checkout.service.ts';
 import { formatEventTime, sendProviderRefundEmail, sendTimeoutRefundEmail } from './tickets.email.ts';
