@@ -1,4 +1,5 @@
 export * from './content.ts';
+export * from './door.ts';
 export * from './enums.ts';
 export * from './events.ts';
 export * from './memberships.ts';

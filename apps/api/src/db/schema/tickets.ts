@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -16,6 +18,12 @@ import { events } from './events.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A 64-bit transaction id (PostgreSQL xid8), as a decimal string: the door pack's version
+ * (modules/scan/door-pack.service.ts) compares it with pg_snapshot_xmin of an earlier snapshot.
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 export interface TicketDraft {
   ticketType: 'STANDARD' | 'VIP';
@@ -139,6 +147,14 @@ export const tickets = pgTable(
     usedDevice: text('used_device'),
     voidedAt: ts('voided_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The transaction that last wrote the row (set on insert by this default, on every update by
+     * the trigger tickets_change_xid, migration 0009): a door pack asks for the tickets changed
+     * since the oldest transaction its last copy could have missed. Not indexed: an index on it
+     * would make every admission a non-HOT update; a pack reads its event's rows through
+     * tickets_event_idx and filters (a few thousand rows).
+     */
+    changeXid: xid8('change_xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     index('tickets_user_idx').on(t.userId, t.eventId),
