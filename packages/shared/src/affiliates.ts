@@ -6,6 +6,7 @@ import {
   AFFILIATE_GOAL_TICKETS,
 } from './constants.ts';
 import { penceToPounds } from './money.ts';
+import { OffsetPage, pageQuery, searchParam } from './paging.ts';
 
 /**
  * Affiliates: the commission rule (DESIGN.md), the sales-record shape, the periods of the sales
@@ -153,19 +154,11 @@ export const AffiliateUser = z.object({
 });
 export type AffiliateUser = z.infer<typeof AffiliateUser>;
 
-export const AffiliatesQuery = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  size: z.coerce.number().int().min(1).max(AFFILIATE_PICKER_LIMIT).default(20),
-  /** Username or email (part of it), or an exact id. */
-  q: z.string().trim().max(100).optional(),
-});
+/** Spec: page=0 (the picker asks for its first 50); `q` is username or email (part of it), or an exact id. */
+export const AffiliatesQuery = pageQuery({ max: AFFILIATE_PICKER_LIMIT }, { q: searchParam(100) });
 export type AffiliatesQuery = z.input<typeof AffiliatesQuery>;
 
-export const AffiliatesPage = z.object({
-  content: z.array(AffiliateUser),
-  totalPages: z.number().int(),
-  totalElements: z.number().int(),
-});
+export const AffiliatesPage = OffsetPage(AffiliateUser);
 export type AffiliatesPage = z.infer<typeof AffiliatesPage>;
 
 export const UserIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

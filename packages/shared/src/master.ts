@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants.ts';
+import { PAGE_SIZES } from './constants.ts';
 import { ASSIGNABLE_ROLES, type Role, ROLES, SUBSCRIPTION_TIERS } from './enums.ts';
+import {
+  OffsetPage,
+  PAGING_MESSAGES,
+  pageQuery,
+  parseSort,
+  type SortDirection,
+  type SortOptions,
+  searchParam,
+  sortParam,
+} from './paging.ts';
 
 /**
  * The master's desk: users and roles, and the platform statistics. Rules, sort whitelist and
@@ -32,18 +42,19 @@ export const MASTER_USER_SORT_FIELDS = [
   'deleted',
 ] as const;
 export type MasterUserSortField = (typeof MASTER_USER_SORT_FIELDS)[number];
-export type SortDirection = 'ASC' | 'DESC';
+export type { SortDirection };
 export const DEFAULT_MASTER_USER_SORT = 'id,DESC';
+/** Spec: default sort is id descending. */
+export const MASTER_USER_SORT: SortOptions<MasterUserSortField> = {
+  fields: MASTER_USER_SORT_FIELDS,
+  default: DEFAULT_MASTER_USER_SORT,
+};
 
-export const SORT_MESSAGE = `Sort must be 'field,ASC' or 'field,DESC' where field is one of: ${MASTER_USER_SORT_FIELDS.join(', ')}.`;
+export const SORT_MESSAGE = PAGING_MESSAGES.sort(MASTER_USER_SORT_FIELDS);
 
 /** "email,ASC" → { field, direction }; null for anything outside the whitelist. */
 export function parseUserSort(value: string): { field: MasterUserSortField; direction: SortDirection } | null {
-  const match = /^([A-Za-z]+),(ASC|DESC)$/i.exec(value.trim());
-  if (!match) return null;
-  const field = MASTER_USER_SORT_FIELDS.find((f) => f === match[1]);
-  if (!field) return null;
-  return { field, direction: match[2]!.toUpperCase() as SortDirection };
+  return parseSort(value, MASTER_USER_SORT);
 }
 
 /**
@@ -58,20 +69,11 @@ export function roleChangeLock(actor: { id: number }, target: { id: number; role
 
 // ---------- request and response shapes ----------
 
-export const MasterUsersQuery = z.object({
-  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), MASTER_MESSAGES.pageSize)
-    .default(DEFAULT_PAGE_SIZE),
-  sort: z
-    .string()
-    .max(40)
-    .default(DEFAULT_MASTER_USER_SORT)
-    .refine((s) => parseUserSort(s) !== null, SORT_MESSAGE),
-  email: z.string().trim().max(254).optional(),
-});
+/** Spec: page (from 0), size (10, 20, 50 or 100), sort as 'field,ASC|DESC', optional email. */
+export const MasterUsersQuery = pageQuery(
+  { sizes: PAGE_SIZES, message: MASTER_MESSAGES.pageSize },
+  { sort: sortParam(MASTER_USER_SORT), email: searchParam(254) },
+);
 export type MasterUsersQuery = z.input<typeof MasterUsersQuery>;
 
 export const MasterUserRow = z.object({
@@ -85,13 +87,7 @@ export const MasterUserRow = z.object({
 });
 export type MasterUserRow = z.infer<typeof MasterUserRow>;
 
-export const MasterUsersPage = z.object({
-  content: z.array(MasterUserRow),
-  totalPages: z.number().int(),
-  totalElements: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+export const MasterUsersPage = OffsetPage(MasterUserRow);
 export type MasterUsersPage = z.infer<typeof MasterUsersPage>;
 
 export const ChangeRoleBody = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PLAN_PRICES_GBP } from './constants.ts';
+import { PLAN_PRICES_GBP } from './constants.ts';
 import {
   PAID_TIERS,
   type PaidTier,
@@ -8,6 +8,16 @@ import {
   type SubscriptionTier,
   VERIFICATION_STATUSES,
 } from './enums.ts';
+import {
+  OffsetPage,
+  PAGING_MESSAGES,
+  pageQuery,
+  type SortDirection,
+  type SortOptions,
+  searchParam,
+  sortOrDefault,
+  sortParam,
+} from './paging.ts';
 
 /**
  * Memberships: plans, subscription status, age verification and benefits. The messages of spec 02
@@ -61,7 +71,6 @@ export const MEMBERSHIP_MESSAGES = {
   benefitNotFound: 'Benefit not found.',
   benefitsLocked: 'Benefits unlock once the member is verified and their subscription is active.',
   buyingBlocked: 'Access is disabled due to age verification failure.',
-  badSort: 'Unknown sort. Use field,ASC or field,DESC with one of: ',
 } as const;
 
 export const PLAN_FREE_TICKETS_TEXT: Record<PaidTier, string> = {
@@ -140,14 +149,8 @@ export function successStateOf(status: string | null | undefined): SubscriptionS
   return 'UNKNOWN';
 }
 
-export const Paged = <T extends z.ZodType>(item: T) =>
-  z.object({
-    content: z.array(item),
-    totalPages: z.number().int(),
-    totalElements: z.number().int(),
-    number: z.number().int(),
-    size: z.number().int(),
-  });
+/** The spec's paged response (one shape for every offset list: `@fourfour/shared/paging`). */
+export const Paged = OffsetPage;
 
 export const PendingVerificationUser = z.object({
   id: z.number().int(),
@@ -159,11 +162,11 @@ export const PendingVerificationUser = z.object({
 });
 export type PendingVerificationUser = z.infer<typeof PendingVerificationUser>;
 
-export const PendingVerificationQuery = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
-  subscriptionTier: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PAID_TIERS).optional()),
-});
+/** Spec: page (zero-based), optional subscriptionTier; oldest subscription first. */
+export const PendingVerificationQuery = pageQuery(
+  {},
+  { subscriptionTier: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PAID_TIERS).optional()) },
+);
 
 export const VerificationResult = z.object({
   id: z.number().int(),
@@ -184,26 +187,23 @@ export const SUBSCRIBER_SORT_FIELDS = [
   'subscriptionExpiresAt',
 ] as const;
 export type SubscriberSortField = (typeof SUBSCRIBER_SORT_FIELDS)[number];
-export type SortDirection = 'ASC' | 'DESC';
+export type { SortDirection };
 export const DEFAULT_SUBSCRIBER_SORT = 'id,DESC';
+export const SUBSCRIBER_SORT: SortOptions<SubscriberSortField> = {
+  fields: SUBSCRIBER_SORT_FIELDS,
+  default: DEFAULT_SUBSCRIBER_SORT,
+};
+export const SUBSCRIBER_SORT_MESSAGE = PAGING_MESSAGES.sort(SUBSCRIBER_SORT_FIELDS);
 
-/** "field,ASC" / "field,DESC" (direction optional, ASC by default); null when not on the whitelist. */
+/** "field,ASC" / "field,DESC" (absent or empty: id,DESC); null when not on the whitelist. */
 export function parseSubscriberSort(
   value: string | undefined,
 ): { field: SubscriberSortField; direction: SortDirection } | null {
-  const [field = '', dir = 'ASC'] = (value?.trim() || DEFAULT_SUBSCRIBER_SORT).split(',').map((s) => s.trim());
-  const direction = dir.toUpperCase();
-  if (!(SUBSCRIBER_SORT_FIELDS as readonly string[]).includes(field)) return null;
-  if (direction !== 'ASC' && direction !== 'DESC') return null;
-  return { field: field as SubscriberSortField, direction };
+  return sortOrDefault(value, SUBSCRIBER_SORT);
 }
 
-export const SubscribersQuery = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
-  sort: z.string().max(60).optional(),
-  email: z.string().trim().max(254).optional(),
-});
+/** Spec: page, size, sort, optional email. */
+export const SubscribersQuery = pageQuery({}, { sort: sortParam(SUBSCRIBER_SORT), email: searchParam(254) });
 
 export const SubscriberRow = z.object({
   id: z.number().int(),

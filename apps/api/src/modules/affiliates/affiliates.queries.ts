@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { MonthTally } from '@fourfour/shared/affiliates';
 import type { DbOrTx } from '../../db/client.ts';
 
@@ -63,14 +63,4 @@ export async function selectTalliesByAffiliate(
       username: r.username,
     }),
   );
-}
-
-/** `%`, `_` and `\` match themselves in an ILIKE pattern built from user input. */
-export function likePattern(input: string): string {
-  return `%${input.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** `column ILIKE '%input%'` with the input's wildcards escaped (a bound parameter, never spliced). */
-export function containsInsensitive(column: SQL | SQL.Aliased | unknown, input: string): SQL {
-  return sql`${column} ILIKE ${likePattern(input)} ESCAPE '\\'`;
 }

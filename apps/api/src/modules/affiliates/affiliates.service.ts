@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   AFFILIATE_CODE_LENGTH,
@@ -12,8 +12,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { randomCode } from '../../lib/crypto.ts';
 import { notFound } from '../../lib/errors.ts';
+import { defineList, offsetPage } from '../../lib/paging.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
-import { containsInsensitive, selectMonthlyTallies, selectTalliesByAffiliate } from './affiliates.queries.ts';
+import { selectMonthlyTallies, selectTalliesByAffiliate } from './affiliates.queries.ts';
 
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } } | null;
@@ -91,33 +92,31 @@ export async function getCommissionThisMonth(db: DbOrTx, timezone: string, now: 
   return { month: range.month, total: totalPence / 100, affiliates };
 }
 
+/** The picker's order: by username, case-insensitively (the spec's list has no sort parameter). */
+const AFFILIATE_LIST = defineList({
+  sort: { fields: ['username'], default: 'username,ASC' },
+  keys: { username: { sql: sql`lower(${users.username})`, type: 'text', nullable: true } },
+  tieBreaker: sql`${users.id}`,
+  search: { columns: [sql`${users.username}`, sql`${users.email}`], id: sql`${users.id}` },
+});
+
 /**
  * Users the admin sales view can pick: role AFFILIATE, or anyone holding a code (an ADMIN or a
  * former affiliate keeps a history). `q` matches part of the username or email, or an exact id.
  */
-export async function listAffiliates(
-  db: DbOrTx,
-  query: { page: number; size: number; q?: string },
-): Promise<AffiliatesPage> {
-  const conditions: SQL[] = [
-    eq(users.deleted, false),
-    or(eq(users.role, 'AFFILIATE'), isNotNull(users.affiliateCode)) as SQL,
-  ];
-  const q = query.q?.trim();
-  if (q) {
-    const byText = or(containsInsensitive(users.username, q), containsInsensitive(users.email, q)) as SQL;
-    const id = /^\d{1,15}$/.test(q) ? Number(q) : null;
-    conditions.push(id === null ? byText : (or(eq(users.id, id), byText) as SQL));
-  }
-  const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select({ id: users.id, username: users.username, email: users.email })
-    .from(users)
-    .where(where)
-    .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
-    .limit(query.size)
-    .offset(query.page * query.size);
-  const totalElements = Number(total?.n ?? 0);
-  return { content: rows, totalPages: Math.ceil(totalElements / query.size), totalElements };
+export function listAffiliates(db: DbOrTx, query: { page: number; size: number; q?: string }): Promise<AffiliatesPage> {
+  return offsetPage(
+    AFFILIATE_LIST,
+    {
+      rows: (extra) =>
+        db
+          .select({ id: users.id, username: users.username, email: users.email, ...extra })
+          .from(users)
+          .$dynamic(),
+      count: (n) => db.select({ n }).from(users).$dynamic(),
+      where: and(eq(users.deleted, false), or(eq(users.role, 'AFFILIATE'), isNotNull(users.affiliateCode))),
+    },
+    { page: query.page, size: query.size, search: query.q },
+    (u) => ({ id: u.id, username: u.username, email: u.email }),
+  );
 }

@@ -1,33 +1,36 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AssignableRole, SubscriptionStatus } from '@fourfour/shared/enums';
 import {
   MASTER_MESSAGES,
+  MASTER_USER_SORT,
   type MasterUserRow,
-  type MasterUserSortField,
   type MasterUsersPage,
-  parseUserSort,
   roleChangeLock,
-  SORT_MESSAGE,
 } from '@fourfour/shared/master';
 import { isSubscriptionActive } from '@fourfour/shared/membership-active';
 import { membershipActiveSql } from '../../db/membership-active.ts';
-import { auditLog, users } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { auditLog, tierEnum, users } from '../../db/schema/index.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { defineList, offsetPage } from '../../lib/paging.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { containsInsensitive } from '../affiliates/affiliates.queries.ts';
 
-/** The sort whitelist: each field names a fixed expression; user input never reaches the SQL text. */
-const SORT_COLUMNS: Record<MasterUserSortField, SQL> = {
-  id: sql`${users.id}`,
-  email: sql`${users.email}`,
-  username: sql`lower(${users.username})`,
-  role: sql`${users.role}::text`,
-  subscriptionTier: sql`${users.subscriptionTier}`,
-  // The SQL form of isSubscriptionActive, so the table can sort by it.
-  subscriptionActive: membershipActiveSql(),
-  deleted: sql`${users.deleted}`,
-};
+/** The users table: each sort field names a fixed expression; user input never reaches the SQL text. */
+const USER_LIST = defineList({
+  sort: MASTER_USER_SORT,
+  keys: {
+    id: { sql: sql`${users.id}`, type: 'bigint' },
+    email: { sql: sql`${users.email}`, type: 'text', nullable: true },
+    username: { sql: sql`lower(${users.username})`, type: 'text', nullable: true },
+    role: { sql: sql`${users.role}::text`, type: 'text' },
+    subscriptionTier: { sql: sql`${users.subscriptionTier}`, type: { enum: tierEnum.enumName } },
+    // The SQL form of isSubscriptionActive, so the table can sort by it.
+    subscriptionActive: { sql: membershipActiveSql(), type: 'boolean' },
+    deleted: { sql: sql`${users.deleted}`, type: 'boolean' },
+  },
+  tieBreaker: sql`${users.id}`,
+  search: { columns: [sql`${users.email}`] },
+});
 
 const rowColumns = {
   id: users.id,
@@ -63,33 +66,23 @@ function toMasterUserRow(u: UserRowSource): MasterUserRow {
 }
 
 /** GET /api/master/users: paged, sorted by a whitelisted field, optionally filtered by email. */
-export async function listUsers(
+export function listUsers(
   app: FastifyInstance,
-  query: { page: number; size: number; sort: string; email?: string },
+  query: { page: number; size: number; sort?: string; email?: string },
 ): Promise<MasterUsersPage> {
-  const sort = parseUserSort(query.sort);
-  if (!sort) throw badRequest(SORT_MESSAGE, [{ field: 'sort', message: SORT_MESSAGE }]);
-  const email = query.email?.trim();
-  const where = email ? containsInsensitive(users.email, email) : undefined;
-  const direction = sort.direction === 'ASC' ? asc : desc;
-  const nulls = sql.raw(sort.direction === 'ASC' ? 'ASC NULLS LAST' : 'DESC NULLS LAST');
-
-  const [total] = await app.db.select({ n: count() }).from(users).where(where);
-  const rows = await app.db
-    .select(rowColumns)
-    .from(users)
-    .where(where)
-    .orderBy(sql`${SORT_COLUMNS[sort.field]} ${nulls}`, direction(users.id))
-    .limit(query.size)
-    .offset(query.page * query.size);
-  const totalElements = Number(total?.n ?? 0);
-  return {
-    content: rows.map(toMasterUserRow),
-    totalPages: Math.ceil(totalElements / query.size),
-    totalElements,
-    page: query.page,
-    size: query.size,
-  };
+  return offsetPage(
+    USER_LIST,
+    {
+      rows: (extra) =>
+        app.db
+          .select({ ...rowColumns, ...extra })
+          .from(users)
+          .$dynamic(),
+      count: (n) => app.db.select({ n }).from(users).$dynamic(),
+    },
+    { ...query, search: query.email },
+    toMasterUserRow,
+  );
 }
 
 /**

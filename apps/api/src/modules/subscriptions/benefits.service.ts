@@ -1,17 +1,18 @@
-import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PaidTier } from '@fourfour/shared/enums';
 import {
   type BenefitRecord,
   benefitsForTier,
   MEMBERSHIP_MESSAGES,
-  parseSubscriberSort,
-  SUBSCRIBER_SORT_FIELDS,
+  SUBSCRIBER_SORT,
   type SubscriberRow,
 } from '@fourfour/shared/memberships';
 import { isSubscriptionActive } from '@fourfour/shared/membership-active';
+import type { OffsetPageOf } from '@fourfour/shared/paging';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { benefits, users } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { benefits, subscriptionStatusEnum, tierEnum, users, verificationStatusEnum } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { defineList, offsetPage } from '../../lib/paging.ts';
 
 /**
  * Member benefits: one record per benefit type and user, created when a plan starts running and
@@ -77,7 +78,25 @@ export async function setBenefitDelivered(
   });
 }
 
-const SORT_COLUMNS = {
+/** The subscriber table (nulls last either way; the id breaks ties so pages never overlap). */
+const SUBSCRIBER_LIST = defineList({
+  sort: SUBSCRIBER_SORT,
+  keys: {
+    id: { sql: sql`${users.id}`, type: 'bigint' },
+    email: { sql: sql`${users.email}`, type: 'text', nullable: true },
+    username: { sql: sql`${users.username}`, type: 'text', nullable: true },
+    subscriptionTier: { sql: sql`${users.subscriptionTier}`, type: { enum: tierEnum.enumName } },
+    subscriptionStatus: { sql: sql`${users.subscriptionStatus}`, type: { enum: subscriptionStatusEnum.enumName } },
+    verificationStatus: { sql: sql`${users.verificationStatus}`, type: { enum: verificationStatusEnum.enumName } },
+    subscriptionStartDate: { sql: sql`${users.subscriptionStartDate}`, type: 'timestamptz', nullable: true },
+    subscriptionExpiresAt: { sql: sql`${users.subscriptionExpiresAt}`, type: 'timestamptz', nullable: true },
+  },
+  tieBreaker: sql`${users.id}`,
+  search: { columns: [sql`${users.email}`] },
+});
+
+// Spelled out: inside a subquery an unqualified column would bind to the benefits row.
+const subscriberColumns = {
   id: users.id,
   email: users.email,
   username: users.username,
@@ -86,61 +105,38 @@ const SORT_COLUMNS = {
   verificationStatus: users.verificationStatus,
   subscriptionStartDate: users.subscriptionStartDate,
   subscriptionExpiresAt: users.subscriptionExpiresAt,
-} as const;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+  benefitsDelivered: sql<number>`(SELECT count(*)::int FROM benefits b WHERE b.user_id = users.id AND b.delivered_at IS NOT NULL)`,
+  benefitsTotal: sql<number>`(SELECT count(*)::int FROM benefits b WHERE b.user_id = users.id)`,
+};
 
 /** Everyone who has held a subscription, paged, sorted on the whitelist, searchable by email. */
-export async function listSubscribers(
+export function listSubscribers(
   db: Db,
   query: { page: number; size: number; sort?: string; email?: string },
-): Promise<{ content: SubscriberRow[]; totalPages: number; totalElements: number; number: number; size: number }> {
-  const sort = parseSubscriberSort(query.sort);
-  if (!sort) throw badRequest(`${MEMBERSHIP_MESSAGES.badSort}${SUBSCRIBER_SORT_FIELDS.join(', ')}.`);
-  const column = SORT_COLUMNS[sort.field];
-  const where = and(
-    eq(users.deleted, false),
-    ne(users.subscriptionStatus, 'NONE'),
-    query.email ? ilike(users.email, `%${escapeLike(query.email.toLowerCase())}%`) : undefined,
-  );
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
-  // Spelled out: inside a subquery an unqualified column would bind to the benefits row.
-  const delivered = sql<number>`(SELECT count(*)::int FROM benefits b WHERE b.user_id = users.id AND b.delivered_at IS NOT NULL)`;
-  const all = sql<number>`(SELECT count(*)::int FROM benefits b WHERE b.user_id = users.id)`;
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      username: users.username,
-      subscriptionTier: users.subscriptionTier,
-      subscriptionStatus: users.subscriptionStatus,
-      verificationStatus: users.verificationStatus,
-      subscriptionStartDate: users.subscriptionStartDate,
-      subscriptionExpiresAt: users.subscriptionExpiresAt,
-      benefitsDelivered: delivered,
-      benefitsTotal: all,
-    })
-    .from(users)
-    .where(where)
-    // Nulls last either way; the id breaks ties so pages never overlap.
-    .orderBy(
-      sql`${column} IS NULL`,
-      sort.direction === 'ASC' ? asc(column) : desc(column),
-      sort.direction === 'ASC' ? asc(users.id) : desc(users.id),
-    )
-    .limit(query.size)
-    .offset(query.page * query.size);
-  return {
-    content: rows.map((r) => ({
-      ...r,
+): Promise<OffsetPageOf<SubscriberRow>> {
+  return offsetPage(
+    SUBSCRIBER_LIST,
+    {
+      rows: (extra) =>
+        db
+          .select({ ...subscriberColumns, ...extra })
+          .from(users)
+          .$dynamic(),
+      count: (n) => db.select({ n }).from(users).$dynamic(),
+      where: and(eq(users.deleted, false), ne(users.subscriptionStatus, 'NONE')),
+    },
+    { ...query, search: query.email },
+    (r) => ({
+      id: r.id,
       email: r.email ?? '',
       username: r.username ?? '',
+      subscriptionTier: r.subscriptionTier,
+      subscriptionStatus: r.subscriptionStatus,
+      verificationStatus: r.verificationStatus,
       subscriptionStartDate: r.subscriptionStartDate?.toISOString() ?? null,
       subscriptionExpiresAt: r.subscriptionExpiresAt?.toISOString() ?? null,
-    })),
-    totalPages: Math.ceil(total / query.size),
-    totalElements: total,
-    number: query.page,
-    size: query.size,
-  };
+      benefitsDelivered: r.benefitsDelivered,
+      benefitsTotal: r.benefitsTotal,
+    }),
+  );
 }

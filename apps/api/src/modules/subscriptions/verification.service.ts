@@ -1,49 +1,61 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PaidTier } from '@fourfour/shared/enums';
 import { MEMBERSHIP_MESSAGES, type PendingVerificationUser } from '@fourfour/shared/memberships';
+import type { OffsetPageOf } from '@fourfour/shared/paging';
 import { users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { defineList, offsetPage } from '../../lib/paging.ts';
 import { sendMembershipEmail } from './subscriptions.email.ts';
 import { syncSubscription } from './subscription-sync.service.ts';
 import { SUBSCRIPTION_JOBS } from './subscription-jobs.ts';
 
+/** Oldest subscription first (undated last), the id breaking ties; the spec's list has no sort parameter. */
+const PENDING_LIST = defineList({
+  sort: { fields: ['subscriptionStartDate'], default: 'subscriptionStartDate,ASC' },
+  keys: { subscriptionStartDate: { sql: sql`${users.subscriptionStartDate}`, type: 'timestamptz', nullable: true } },
+  tieBreaker: sql`${users.id}`,
+});
+
+const pendingColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  subscriptionTier: users.subscriptionTier,
+  birthDate: users.birthDate,
+  subscriptionStartDate: users.subscriptionStartDate,
+};
+
 /** Subscribers waiting for age verification, oldest first, zero-based pages, optional tier filter. */
-export async function listPendingVerification(
+export function listPendingVerification(
   app: FastifyInstance,
   query: { page: number; size: number; subscriptionTier?: PaidTier },
-) {
-  const where = and(
-    eq(users.verificationStatus, 'PENDING'),
-    eq(users.deleted, false),
-    query.subscriptionTier ? eq(users.subscriptionTier, query.subscriptionTier) : undefined,
+): Promise<OffsetPageOf<PendingVerificationUser>> {
+  return offsetPage(
+    PENDING_LIST,
+    {
+      rows: (extra) =>
+        app.db
+          .select({ ...pendingColumns, ...extra })
+          .from(users)
+          .$dynamic(),
+      count: (n) => app.db.select({ n }).from(users).$dynamic(),
+      where: and(
+        eq(users.verificationStatus, 'PENDING'),
+        eq(users.deleted, false),
+        query.subscriptionTier ? eq(users.subscriptionTier, query.subscriptionTier) : undefined,
+      ),
+    },
+    { page: query.page, size: query.size },
+    (u) => ({
+      id: u.id,
+      username: u.username ?? '',
+      email: u.email ?? '',
+      subscriptionTier: u.subscriptionTier,
+      birthDate: u.birthDate,
+      subscriptionStartDate: u.subscriptionStartDate?.toISOString() ?? null,
+    }),
   );
-  const [{ total } = { total: 0 }] = await app.db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(users)
-    .where(where);
-  const rows = await app.db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(sql`${users.subscriptionStartDate} IS NULL`, asc(users.subscriptionStartDate), asc(users.id))
-    .limit(query.size)
-    .offset(query.page * query.size);
-  const content: PendingVerificationUser[] = rows.map((u) => ({
-    id: u.id,
-    username: u.username ?? '',
-    email: u.email ?? '',
-    subscriptionTier: u.subscriptionTier,
-    birthDate: u.birthDate,
-    subscriptionStartDate: u.subscriptionStartDate?.toISOString() ?? null,
-  }));
-  return {
-    content,
-    totalPages: Math.ceil(total / query.size),
-    totalElements: total,
-    number: query.page,
-    size: query.size,
-  };
 }
 
 async function findTarget(app: FastifyInstance, id: number) {
