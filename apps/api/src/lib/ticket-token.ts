@@ -1,10 +1,21 @@
 import { createPrivateKey, createPublicKey, type KeyObject, sign } from 'node:crypto';
 import sodium from 'sodium-native';
+import {
+  claimsOf,
+  encodeTicketClaims,
+  type ReadTicketToken,
+  signedTextOf,
+  splitTicketToken,
+  TICKET_TOKEN_V2_MAX_EVENT_ID,
+  type TicketClaims,
+} from '@fourfour/shared/ticket-token';
 
 /**
  * The value inside a ticket's QR code: `FT1.<ticket id, 16 bytes base64url>.<Ed25519 signature,
- * base64url>` (about 112 characters). A forged or altered code fails verification before any
- * database read, and a scanner holding only the public key could check codes offline.
+ * base64url>` (about 112 characters), or since issue 22 `FT2.<ticket id, type, event id, entry
+ * window>.<signature>` (the format: packages/shared/src/ticket-token.ts). A forged or altered code
+ * fails verification before any database read, and the door phone checks codes offline with the
+ * public key (a version 2 code also tells it the night it is for).
  */
 const PREFIX = 'FT1';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,11 +76,41 @@ export function signTicketToken(ticketId: string, privateKeyPem: string): string
   return `${body}.${signature.toString('base64url')}`;
 }
 
+/** The raw 32-byte Ed25519 public key the door phones verify codes with (base64url). */
+export function ticketPublicKeyRaw(key: string | KeyObject): string {
+  return rawPublicKeyOf(publicKeyOf(key)).toString('base64url');
+}
+
 /**
- * The ticket id inside a QR value, or null when the value is malformed or its signature does not
- * verify. `key`: the signing key's PEM (private or public) or a KeyObject.
+ * A version 2 code: the ticket id with its event, type and entry window, signed. An event id too
+ * large for the format (never seen: 4 bytes) gets a version 1 code instead.
+ */
+export function signTicketTokenV2(claims: TicketClaims, privateKeyPem: string): string {
+  if (claims.eventId > TICKET_TOKEN_V2_MAX_EVENT_ID) return signTicketToken(claims.ticketId, privateKeyPem);
+  const body = signedTextOf(2, encodeTicketClaims(claims));
+  const signature = sign(null, Buffer.from(body), privateKeyOf(privateKeyPem));
+  return `${body}.${signature.toString('base64url')}`;
+}
+
+/** What a genuine code of either version says; null when it is malformed or not signed by `key`. */
+export function readTicketToken(token: string, key: string | KeyObject): ReadTicketToken | null {
+  const parts = splitTicketToken(token);
+  if (!parts) return null;
+  const ok = sodium.crypto_sign_verify_detached(
+    Buffer.from(parts.signature.buffer, parts.signature.byteOffset, parts.signature.byteLength),
+    Buffer.from(parts.signed),
+    rawPublicKeyOf(publicKeyOf(key)),
+  );
+  return ok ? claimsOf(parts) : null;
+}
+
+/**
+ * The ticket id inside a QR value (either version), or null when the value is malformed or its
+ * signature does not verify. `key`: the signing key's PEM (private or public) or a KeyObject.
  */
 export function verifyTicketToken(token: string, key: string | KeyObject): string | null {
+  if (typeof token === 'string' && token.trimStart().startsWith('FT2.'))
+    return readTicketToken(token, key)?.ticketId ?? null;
   if (typeof token !== 'string' || token.length > 200) return null;
   const parts = token.trim().split('.');
   if (parts.length !== 3 || parts[0] !== PREFIX) return null;

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema/index.ts';
 import { registration } from '../../src/modules/auth/auth.test-kit.ts';
 import { insertIssuedOrder } from '../../src/modules/tickets/issued-order.ts';
-import { TICKET_JOBS } from '../../src/modules/tickets/ticket-jobs.ts';
-import { signTicketToken } from '../../src/lib/ticket-token.ts';
-import { ticketQrPng } from '../../src/modules/tickets/qr.ts';
+import { TICKET_JOBS } from '../../src/modules/tickets/tickets.jobs.ts';
+import { ticketQrPng, ticketQrValue } from '../../src/modules/tickets/qr.ts';
 import { createEvent, createUser } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
 import { createTestAppWithInbox, type SmtpInbox } from '../smtp-inbox.ts';
@@ -79,10 +78,18 @@ describe('mail waiting in the job queue', () => {
     const mail = await mailTo(buyer.email);
     expect(mail).toContain('Sealed Night');
     expect(mail).toContain('filename=ticket-1-standard.png');
-    const png = (await ticketQrPng(ticket!.id, t.app.config.ticketSigningKeyPem)).toString('base64');
+    // The ticket's QR as the buyer gets it (a version 2 code: ticket, event, type and entry window).
+    const subject = {
+      ticketId: ticket!.id,
+      eventId: event.id,
+      ticketType: 'STANDARD' as const,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+    };
+    const png = (await ticketQrPng(subject, t.app.config.ticketSigningKeyPem)).toString('base64');
     expect(mail.replace(/\r?\n/g, '')).toContain(png.slice(0, 200));
 
-    const qrToken = signTicketToken(ticket!.id, t.app.config.ticketSigningKeyPem);
+    const qrToken = ticketQrValue(subject, t.app.config.ticketSigningKeyPem);
     for (const data of await queuedMailData()) {
       expect(data).not.toContain(png.slice(100, 200));
       expect(data).not.toContain('image/png');

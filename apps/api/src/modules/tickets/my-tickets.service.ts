@@ -37,7 +37,16 @@ function toOwnedTicket(row: Row, timeZone: string): OwnedTicket {
 async function withQr(app: FastifyInstance, ticket: OwnedTicket): Promise<OwnedTicket> {
   // A void ticket admits nobody, so it shows no code.
   if (ticket.status === 'VOID') return ticket;
-  const png = await ticketQrPng(ticket.ticketId, app.config.ticketSigningKeyPem);
+  const png = await ticketQrPng(
+    {
+      ticketId: ticket.ticketId,
+      eventId: ticket.eventId,
+      ticketType: ticket.ticketType,
+      startsAt: ticket.startsAt ? new Date(ticket.startsAt) : null,
+      endsAt: ticket.endsAt ? new Date(ticket.endsAt) : null,
+    },
+    app.config.ticketSigningKeyPem,
+  );
   return { ...ticket, qrBase64: png.toString('base64') };
 }
 

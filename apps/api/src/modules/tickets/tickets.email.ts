@@ -47,7 +47,10 @@ export async function sendOrderEmail(app: FastifyInstance, orderId: string): Pro
   const attachments: MailAttachment[] = [];
   const lines: string[] = [];
   for (const [i, t] of issued.entries()) {
-    const png = await ticketQrPng(t.id, app.config.ticketSigningKeyPem);
+    const png = await ticketQrPng(
+      { ticketId: t.id, eventId: event.id, ticketType: t.ticketType, startsAt: event.startsAt, endsAt: event.endsAt },
+      app.config.ticketSigningKeyPem,
+    );
     attachments.push({
       filename: `ticket-${i + 1}-${t.ticketType.toLowerCase()}.png`,
       contentType: 'image/png',
