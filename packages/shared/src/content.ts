@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_UPLOAD_MAX_BYTES, MP3_MAX_BYTES, SORT_ORDER_DEFAULT, TOP5_IMAGE_MAX_BYTES } from './constants.ts';
+import { CursorPage, cursorQuery, type SortOptions, searchParam, sortParam } from './paging.ts';
 
 /**
  * Community content: song submissions, Top 5, talent roster, team, admin uploads. The API validates
@@ -125,11 +126,18 @@ export const SongSubmissionSummary = z.object({
 });
 export type SongSubmissionSummary = z.infer<typeof SongSubmissionSummary>;
 
-export const SubmissionsPage = z.object({
-  content: z.array(SongSubmissionSummary),
-  totalPages: z.number(),
-  totalElements: z.number(),
-});
+/** The inbox's sort whitelist; newest first by default. */
+export const SUBMISSION_SORT_FIELDS = ['createdAt', 'lastName', 'id'] as const;
+export const SUBMISSION_SORT: SortOptions<(typeof SUBMISSION_SORT_FIELDS)[number]> = {
+  fields: SUBMISSION_SORT_FIELDS,
+  default: 'createdAt,DESC',
+};
+
+/** The inbox pages by cursor (it grows with every submission); `q` matches first or last name or email. */
+export const SubmissionsQuery = cursorQuery({}, { sort: sortParam(SUBMISSION_SORT), q: searchParam(100) });
+export type SubmissionsQuery = z.input<typeof SubmissionsQuery>;
+
+export const SubmissionsPage = CursorPage(SongSubmissionSummary);
 export type SubmissionsPage = z.infer<typeof SubmissionsPage>;
 
 export const submissionFileUrl = (id: number) => `/api/admin/submissions/${id}/file`;

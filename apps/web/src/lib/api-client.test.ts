@@ -269,4 +269,57 @@ describe('api client', () => {
     expect((error as ApiError).status).toBe(403);
     expect(seen).toEqual(['MFA_REQUIRED']);
   });
+  it("checks a 2xx answer with the call's schema and returns what the schema gives", async () => {
+    const { client } = setup({ token: 'token-2' });
+    const checked = await client.get('/api/account/me', {
+      schema: { parse: (body) => ({ checked: (body as { path: string }).path }) },
+    });
+    expect(checked).toEqual({ checked: '/api/account/me' });
+    await expect(
+      client.get('/api/account/me', {
+        schema: {
+          parse: () => {
+            throw new Error('Unexpected answer.');
+          },
+        },
+      }),
+    ).rejects.toThrow('Unexpected answer.');
+  });
+
+  it('loads a lazy schema while the request is in flight, once per call', async () => {
+    const order: string[] = [];
+    const client = createApiClient({
+      tokens: memoryTokens(null).store,
+      fetch: async () => {
+        order.push('fetch');
+        return json(200, { n: 1 });
+      },
+    });
+    const result = await client.get('/api/events/list', {
+      schema: async () => {
+        order.push('schema');
+        return { parse: (body) => (body as { n: number }).n + 1 };
+      },
+    });
+    expect(result).toBe(2);
+    expect(order).toEqual(['schema', 'fetch']);
+  });
+
+  it('does not check an error answer: the ApiError is thrown whatever the schema', async () => {
+    const client = createApiClient({
+      tokens: memoryTokens(null).store,
+      fetch: async () => json(404, { message: 'Event not found.', code: 'NOT_FOUND' }),
+    });
+    await expect(
+      client.get('/api/admin/events/9', { schema: async () => Promise.reject(new Error('never loaded')) }),
+    ).rejects.toMatchObject({ status: 404, message: 'Event not found.' });
+  });
+
+  it('resolves a call without a schema (an answer without a body) to nothing', async () => {
+    const client = createApiClient({
+      tokens: memoryTokens(null).store,
+      fetch: async () => new Response(null, { status: 204 }),
+    });
+    await expect(client.delete('/api/admin/team/3')).resolves.toBeUndefined();
+  });
 });

@@ -108,16 +108,65 @@ export interface ApiClientOptions {
   onApiError?: (error: ApiError) => void;
 }
 
+/**
+ * What checks an answer and gives it its type: one of the shared zod schemas (anything with
+ * `parse`), or, in the shell that must stay zod-free, a hand-written check of the same shape.
+ */
+export interface AnswerSchema<T> {
+  parse(body: unknown): T;
+}
+
+/**
+ * A schema loaded on first use, for pages in the first load (bench/web-size.ts): the client starts
+ * loading it together with the request, so it costs no extra round trip and keeps zod out of the
+ * page's initial JavaScript.
+ */
+export type LazyAnswerSchema<T> = () => Promise<AnswerSchema<T>>;
+
+/** The `schema` a call's answer is checked with: every answer with a body has one. */
+export interface Checked<T> {
+  schema: AnswerSchema<T> | LazyAnswerSchema<T>;
+}
+
+/** A call without `schema` is for an answer without a body (204): it resolves to nothing. */
+interface NoBody {
+  schema?: undefined;
+}
+
+type WithoutMethod = Omit<RequestOptions, 'method'>;
+type WithoutMethodOrJson = Omit<RequestOptions, 'method' | 'json'>;
+
 export interface ApiClient {
   /** The raw response (after any refresh-and-retry). Throws ApiError only when nothing arrived. */
   send(path: string, options?: RequestOptions): Promise<Response>;
-  /** The parsed body of a 2xx answer; throws ApiError with the catalogue's message otherwise. */
-  request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
-  get<T = unknown>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
-  post<T = unknown>(path: string, json?: unknown, options?: Omit<RequestOptions, 'method' | 'json'>): Promise<T>;
-  put<T = unknown>(path: string, json?: unknown, options?: Omit<RequestOptions, 'method' | 'json'>): Promise<T>;
-  patch<T = unknown>(path: string, json?: unknown, options?: Omit<RequestOptions, 'method' | 'json'>): Promise<T>;
-  delete<T = unknown>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+  /**
+   * The body of a 2xx answer checked by `schema` (its error when it does not match); without a
+   * schema, nothing (an answer without a body). Throws ApiError with the catalogue's message otherwise.
+   */
+  request<T>(path: string, options: RequestOptions & Checked<T>): Promise<T>;
+  request(path: string, options?: RequestOptions & NoBody): Promise<void>;
+  /** TRANSITION: removed once every caller passes a schema. */
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options: WithoutMethod & Checked<T>): Promise<T>;
+  get(path: string, options?: WithoutMethod & NoBody): Promise<void>;
+  /** TRANSITION: removed once every caller passes a schema. */
+  get<T>(path: string, options?: WithoutMethod): Promise<T>;
+  post<T>(path: string, json: unknown, options: WithoutMethodOrJson & Checked<T>): Promise<T>;
+  post(path: string, json?: unknown, options?: WithoutMethodOrJson & NoBody): Promise<void>;
+  /** TRANSITION: removed once every caller passes a schema. */
+  post<T>(path: string, json?: unknown, options?: WithoutMethodOrJson): Promise<T>;
+  put<T>(path: string, json: unknown, options: WithoutMethodOrJson & Checked<T>): Promise<T>;
+  put(path: string, json?: unknown, options?: WithoutMethodOrJson & NoBody): Promise<void>;
+  /** TRANSITION: removed once every caller passes a schema. */
+  put<T>(path: string, json?: unknown, options?: WithoutMethodOrJson): Promise<T>;
+  patch<T>(path: string, json: unknown, options: WithoutMethodOrJson & Checked<T>): Promise<T>;
+  patch(path: string, json?: unknown, options?: WithoutMethodOrJson & NoBody): Promise<void>;
+  /** TRANSITION: removed once every caller passes a schema. */
+  patch<T>(path: string, json?: unknown, options?: WithoutMethodOrJson): Promise<T>;
+  delete<T>(path: string, options: WithoutMethod & Checked<T>): Promise<T>;
+  delete(path: string, options?: WithoutMethod & NoBody): Promise<void>;
+  /** TRANSITION: removed once every caller passes a schema. */
+  delete<T>(path: string, options?: WithoutMethod): Promise<T>;
   /** POST /api/auth/refresh and return the new token. Shared while in flight; no side effects on failure. */
   fetchNewAccessToken(): Promise<string>;
   /** Refresh the session: the shared refresh, and on failure clear the session and go to /login. */
@@ -274,25 +323,35 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
-    const response = await send(path, init);
+  async function request<T>(path: string, init: RequestOptions & Partial<Checked<T>> = {}): Promise<T | undefined> {
+    const { schema, ...rest } = init;
+    // A lazy schema loads while the request is in flight (its failure surfaces when it is awaited).
+    const loading = typeof schema === 'function' ? schema() : null;
+    loading?.catch(() => undefined);
+    const response = await send(path, rest);
     const body = await readBody(response);
     if (!response.ok) {
       const error = new ApiError(response.status, body);
       options.onApiError?.(error);
       throw error;
     }
-    return body as T;
+    // TRANSITION (issue 17 item 7): callers still casting get the body until each feature moves.
+    if (!schema) return body as T;
+    const check = loading ? await loading : (schema as AnswerSchema<T>);
+    return check.parse(body);
   }
 
+  // One implementation behind the overloads: with a schema the checked body, without one nothing.
+  type Init = RequestOptions & Partial<Checked<unknown>>;
+  const call = (path: string, init: Init) => request<unknown>(path, init) as Promise<never>;
   return {
     send,
-    request,
-    get: (path, init) => request(path, { ...init, method: 'GET' }),
-    post: (path, json, init) => request(path, { ...init, method: 'POST', json }),
-    put: (path, json, init) => request(path, { ...init, method: 'PUT', json }),
-    patch: (path, json, init) => request(path, { ...init, method: 'PATCH', json }),
-    delete: (path, init) => request(path, { ...init, method: 'DELETE' }),
+    request: (path: string, init: Init = {}) => call(path, init),
+    get: (path: string, init: Init = {}) => call(path, { ...init, method: 'GET' }),
+    post: (path: string, json?: unknown, init: Init = {}) => call(path, { ...init, method: 'POST', json }),
+    put: (path: string, json?: unknown, init: Init = {}) => call(path, { ...init, method: 'PUT', json }),
+    patch: (path: string, json?: unknown, init: Init = {}) => call(path, { ...init, method: 'PATCH', json }),
+    delete: (path: string, init: Init = {}) => call(path, { ...init, method: 'DELETE' }),
     fetchNewAccessToken,
     refreshSession,
   };

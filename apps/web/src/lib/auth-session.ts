@@ -22,8 +22,8 @@ function toSessionUser(body: unknown): SessionUser {
 }
 
 /** GET /api/auth/me → the signed-in user. */
-export async function fetchCurrentUser(): Promise<SessionUser> {
-  return toSessionUser(await api.get('/api/auth/me', { retryOnUnauthorized: false }));
+export function fetchCurrentUser(): Promise<SessionUser> {
+  return api.get('/api/auth/me', { schema: { parse: toSessionUser }, retryOnUnauthorized: false });
 }
 
 let restoring: Promise<void> | null = null;

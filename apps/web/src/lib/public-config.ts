@@ -15,14 +15,17 @@ export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
   paymentsProvider: 'local',
 };
 
-export async function fetchPublicConfig(): Promise<PublicConfig> {
-  // Checked by hand, not with zod: this runs on every first load (bench/web-size.ts budget).
-  const body = (await api.get('/api/config/public', { retryOnUnauthorized: false })) as Partial<PublicConfig> | null;
+/** Checked by hand, not with zod: this runs on every first load (bench/web-size.ts budget). */
+function toPublicConfig(answer: unknown): PublicConfig {
+  const body = answer as Partial<PublicConfig> | null;
   if (!body?.supportEmail || !body.productName || typeof body.paymentsProvider !== 'string') {
     throw new Error('Unexpected answer from /api/config/public.');
   }
   return { supportEmail: body.supportEmail, productName: body.productName, paymentsProvider: body.paymentsProvider };
 }
+
+export const fetchPublicConfig = (): Promise<PublicConfig> =>
+  api.get('/api/config/public', { schema: { parse: toPublicConfig }, retryOnUnauthorized: false });
 
 export const publicConfigQuery = queryOptions({
   queryKey: ['config', 'public'],

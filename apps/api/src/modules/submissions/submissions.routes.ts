@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MessageBody } from '@fourfour/shared/api-error';
-import { DEFAULT_PAGE_SIZE, MP3_MAX_BYTES } from '@fourfour/shared/constants';
+import { MP3_MAX_BYTES } from '@fourfour/shared/constants';
 import {
   SUBMISSION_MESSAGES,
   SongSubmissionFields,
   SongSubmissionSummary,
   SubmissionsPage,
+  SubmissionsQuery,
 } from '@fourfour/shared/content';
 import { badRequest, type FieldError } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
@@ -64,15 +65,13 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('ADMIN', 'MASTER'),
       schema: {
         tags: ['submissions'],
-        summary: 'The Submissions inbox, newest first (page is zero-based)',
-        querystring: z.object({
-          page: z.coerce.number().int().min(0).default(0),
-          size: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
-        }),
+        summary:
+          'The Submissions inbox, newest first, paged by cursor (nextCursor → cursor); q searches names and email',
+        querystring: SubmissionsQuery,
         response: { 200: SubmissionsPage },
       },
     },
-    async (request) => listSubmissions(app.db, request.query.page, request.query.size),
+    async (request) => listSubmissions(app.db, request.query),
   );
 
   app.patch(

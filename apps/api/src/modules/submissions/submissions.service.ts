@@ -1,8 +1,9 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   SUBMISSION_INTEREST_LABELS,
   SUBMISSION_MESSAGES,
+  SUBMISSION_SORT,
   type SongSubmissionFields,
   type SongSubmissionSummary,
   type SubmissionInterest,
@@ -11,6 +12,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { songSubmissions, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { defineList, keysetPage } from '../../lib/paging.ts';
 import { detectMime } from '../../lib/images.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { PRIVATE_FOLDER } from '../../plugins/storage.ts';
@@ -140,8 +142,12 @@ const summaryColumns = {
   createdAt: songSubmissions.createdAt,
   submittedBy: users.username,
 };
-const selectSummaries = (db: DbOrTx) =>
-  db.select(summaryColumns).from(songSubmissions).leftJoin(users, eq(users.id, songSubmissions.userId));
+const selectSummaries = <X extends Record<string, SQL>>(db: DbOrTx, extra = {} as X) =>
+  db
+    .select({ ...summaryColumns, ...extra })
+    .from(songSubmissions)
+    .leftJoin(users, eq(users.id, songSubmissions.userId))
+    .$dynamic();
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
 const toSummary = (row: SummaryRow): SongSubmissionSummary => ({
@@ -151,14 +157,29 @@ const toSummary = (row: SummaryRow): SongSubmissionSummary => ({
 });
 
 /** The inbox, newest first (id breaks ties within the same instant). */
-export async function listSubmissions(db: DbOrTx, page: number, size: number) {
-  const [total] = await db.select({ n: count() }).from(songSubmissions);
-  const rows = await selectSummaries(db)
-    .orderBy(desc(songSubmissions.createdAt), desc(songSubmissions.id))
-    .limit(size)
-    .offset(page * size);
-  const totalElements = Number(total?.n ?? 0);
-  return { content: rows.map(toSummary), totalPages: Math.ceil(totalElements / size), totalElements };
+const SUBMISSION_LIST = defineList({
+  sort: SUBMISSION_SORT,
+  keys: {
+    createdAt: { sql: sql`${songSubmissions.createdAt}`, type: 'timestamptz' },
+    lastName: { sql: sql`lower(${songSubmissions.lastName})`, type: 'text' },
+    id: { sql: sql`${songSubmissions.id}`, type: 'bigint' },
+  },
+  tieBreaker: sql`${songSubmissions.id}`,
+  search: {
+    columns: [sql`${songSubmissions.firstName}`, sql`${songSubmissions.lastName}`, sql`${songSubmissions.email}`],
+  },
+});
+
+export function listSubmissions(db: DbOrTx, query: { size: number; cursor?: string; sort?: string; q?: string }) {
+  return keysetPage(
+    SUBMISSION_LIST,
+    {
+      rows: (extra) => selectSummaries(db, extra),
+      count: (n) => db.select({ n }).from(songSubmissions).$dynamic(),
+    },
+    { size: query.size, cursor: query.cursor, sort: query.sort, search: query.q },
+    toSummary,
+  );
 }
 
 export async function setSubmissionReviewed(db: DbOrTx, id: number, reviewed: boolean, adminId: number) {

@@ -10,12 +10,10 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Checkbox,
   Container,
   Group,
   Loader,
-  Pagination,
   Skeleton,
   Stack,
   Text,
@@ -191,8 +189,10 @@ function SubmissionCard({ submission, highlighted }: { submission: SongSubmissio
 export function AdminSubmissionsPage() {
   const [params] = useSearchParams();
   const highlighted = Number(params.get('id')) || null;
-  const [page, setPage] = useState(1);
-  const query = useSubmissions(page - 1, PAGE_SIZE);
+  // The cursors of the pages walked so far (null: the first page); Prev steps back through them.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const query = useSubmissions(cursors.at(-1) ?? null, PAGE_SIZE);
+  const nextCursor = query.data?.nextCursor ?? null;
 
   useEffect(() => {
     if (highlighted && query.data) document.getElementById(`submission-${highlighted}`)?.scrollIntoView();
@@ -224,9 +224,25 @@ export function AdminSubmissionsPage() {
           <SubmissionCard key={s.id} submission={s} highlighted={s.id === highlighted} />
         ))}
         {query.data.totalPages > 1 && (
-          <Center>
-            <Pagination total={query.data.totalPages} value={page} onChange={setPage} />
-          </Center>
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              onClick={() => setCursors((c) => c.slice(0, -1))}
+              disabled={cursors.length === 1 || query.isPlaceholderData}
+            >
+              Prev
+            </Button>
+            <Text size="sm" c="dimmed">
+              Page {cursors.length} of {query.data.totalPages}
+            </Text>
+            <Button
+              variant="default"
+              onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}
+              disabled={!nextCursor || query.isPlaceholderData}
+            >
+              Next
+            </Button>
+          </Group>
         )}
       </Stack>
     );

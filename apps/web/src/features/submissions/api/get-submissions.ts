@@ -1,17 +1,18 @@
-import type { SubmissionsPage } from '@fourfour/shared/content';
+import { SubmissionsPage } from '@fourfour/shared/content';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-export const getSubmissions = (page: number, size: number) =>
-  api.get<SubmissionsPage>('/api/admin/submissions', { query: { page, size } });
+/** GET /api/admin/submissions?size=&cursor=: newest first, paged by cursor (null: the first page). */
+export const getSubmissions = async (cursor: string | null, size: number) =>
+  SubmissionsPage.parse(await api.get('/api/admin/submissions', { query: { size, cursor: cursor ?? undefined } }));
 
-export const submissionsQuery = (page: number, size: number) =>
+export const submissionsQuery = (cursor: string | null, size: number) =>
   queryOptions({
-    queryKey: ['admin', 'submissions', page, size],
-    queryFn: () => getSubmissions(page, size),
+    queryKey: ['admin', 'submissions', cursor, size],
+    queryFn: () => getSubmissions(cursor, size),
     placeholderData: keepPreviousData,
   });
 
-export function useSubmissions(page: number, size: number) {
-  return useQuery(submissionsQuery(page, size));
+export function useSubmissions(cursor: string | null, size: number) {
+  return useQuery(submissionsQuery(cursor, size));
 }

@@ -18,7 +18,7 @@ export function submitSong({ fields, mp3 }: SubmitSongInput): Promise<{ id: numb
   form.append('birthDate', fields.birthDate);
   for (const interest of fields.interests) form.append('interests', interest);
   form.append('mp3', mp3, mp3.name);
-  return api.request('/api/submissions/song', { method: 'POST', body: form });
+  return api.request<{ id: number; message: string }>('/api/submissions/song', { method: 'POST', body: form });
 }
 
 export function useSubmitSong() {

@@ -16,7 +16,7 @@ export function saveTop5({ songs, images }: SaveTop5Input): Promise<Top5Song[]> 
   for (const [rank, file] of Object.entries(images)) {
     if (file) form.append(`image${rank}`, file, file.name);
   }
-  return api.request('/api/admin/top5', { method: 'PUT', body: form });
+  return api.request<Top5Song[]>('/api/admin/top5', { method: 'PUT', body: form });
 }
 
 export function useSaveTop5() {
