@@ -385,7 +385,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Submissions inbox, newest first (page is zero-based) */
+        /** The Submissions inbox, newest first, paged by cursor (nextCursor → cursor); q searches names and email */
         get: operations["getAdminSubmissions"];
         put?: never;
         post?: never;
@@ -2710,8 +2710,11 @@ export interface operations {
     getAdminSubmissions: {
         parameters: {
             query?: {
-                page?: number;
+                cursor?: string;
                 size?: number;
+                page?: number;
+                sort?: string;
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -2742,6 +2745,8 @@ export interface operations {
                             createdAt: string;
                             submittedBy: string | null;
                         }[];
+                        size: number;
+                        nextCursor: string | null;
                         totalPages: number;
                         totalElements: number;
                     };
@@ -4649,6 +4654,7 @@ export interface operations {
                         totalPages: number;
                         totalElements: number;
                         number: number;
+                        page: number;
                         size: number;
                     };
                 };
@@ -4853,6 +4859,7 @@ export interface operations {
                         totalPages: number;
                         totalElements: number;
                         number: number;
+                        page: number;
                         size: number;
                     };
                 };
@@ -5330,6 +5337,9 @@ export interface operations {
                         }[];
                         totalPages: number;
                         totalElements: number;
+                        number: number;
+                        page: number;
+                        size: number;
                     };
                 };
             };
@@ -5463,6 +5473,7 @@ export interface operations {
                         }[];
                         totalPages: number;
                         totalElements: number;
+                        number: number;
                         page: number;
                         size: number;
                     };
