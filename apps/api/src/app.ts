@@ -6,26 +6,21 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { traceIdOf } from './lib/trace-context.ts';
-import accountRoutes from './modules/account/account.routes.ts';
-import devicesRoutes from './modules/account/devices.routes.ts';
-import affiliatesRoutes from './modules/affiliates/affiliates.routes.ts';
-import './modules/affiliates/affiliates.seed.ts';
-import authRoutes from './modules/auth/auth.routes.ts';
-import contentRoutes from './modules/content/content.routes.ts';
-import './modules/content/content.seed.ts';
-import eventsRoutes from './modules/events/events.routes.ts';
-import './modules/events/events.seed.ts';
-import healthRoutes from './modules/health/health.routes.ts';
-import masterRoutes from './modules/master/master.routes.ts';
-import paymentRoutes from './modules/payments/payments.routes.ts';
-import platformRoutes from './modules/platform/platform.routes.ts';
-import scanRoutes from './modules/scan/scan.routes.ts';
-import submissionsRoutes from './modules/submissions/submissions.routes.ts';
-import subscriptionRoutes from './modules/subscriptions/subscriptions.routes.ts';
-import './modules/subscriptions/subscriptions.seed.ts';
-import ticketRoutes from './modules/tickets/tickets.routes.ts';
-import './modules/tickets/tickets.seed.ts';
-import './modules/users/users.seed.ts';
+import { accountModule } from './modules/account/index.ts';
+import { affiliatesModule } from './modules/affiliates/index.ts';
+import { authModule } from './modules/auth/index.ts';
+import { contentModule } from './modules/content/index.ts';
+import { eventsModule } from './modules/events/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import { masterModule } from './modules/master/index.ts';
+import { type AppModule, registerModules } from './modules/module.ts';
+import { paymentsModule } from './modules/payments/index.ts';
+import { platformModule } from './modules/platform/index.ts';
+import { scanModule } from './modules/scan/index.ts';
+import { submissionsModule } from './modules/submissions/index.ts';
+import { subscriptionsModule } from './modules/subscriptions/index.ts';
+import { ticketsModule } from './modules/tickets/index.ts';
+import { usersModule } from './modules/users/index.ts';
 import authPlugin from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
@@ -62,7 +57,30 @@ export interface BuildAppOptions {
   webApp?: boolean;
   /** Where the built web client is (default apps/web/dist). */
   webDistDir?: string;
+  /** The domain modules (default APP_MODULES). */
+  modules?: readonly AppModule[];
 }
+
+/**
+ * Every domain module (modules/<name>/index.ts says what each adds). The order is the order routes
+ * are registered in (and listed in the API description) and the order modules react to an event.
+ */
+export const APP_MODULES: readonly AppModule[] = [
+  healthModule,
+  platformModule,
+  eventsModule,
+  contentModule,
+  submissionsModule,
+  authModule,
+  accountModule,
+  ticketsModule,
+  paymentsModule,
+  subscriptionsModule,
+  affiliatesModule,
+  masterModule,
+  scanModule,
+  usersModule,
+];
 
 /**
  * Request logs name the method, the path and the request id: never the query string (reset tokens,
@@ -161,26 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionRefusal: (request) => app.sessionRefusal(request),
   });
 
-  // Domain modules, all under /api.
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(platformRoutes);
-      await api.register(eventsRoutes);
-      await api.register(contentRoutes);
-      await api.register(submissionsRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(accountRoutes, { prefix: '/account' });
-      await api.register(devicesRoutes, { prefix: '/account' });
-      await api.register(ticketRoutes);
-      await api.register(paymentRoutes);
-      await api.register(subscriptionRoutes);
-      await api.register(affiliatesRoutes);
-      await api.register(masterRoutes);
-      await api.register(scanRoutes);
-    },
-    { prefix: '/api' },
-  );
+  // Domain modules: their routes (under /api), jobs, schedules and reactions, on this app only.
+  await registerModules(app, options.modules ?? APP_MODULES);
 
   return app;
 }

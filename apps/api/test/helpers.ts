@@ -85,6 +85,7 @@ export async function createTestApp(
     logger: options.logger ?? false,
     webApp: options.webApp ?? false,
     jobs: options.jobs ?? { pollingIntervalSeconds: 0.5 },
+    modules: options.modules,
   });
   await options.setup?.(app);
   await app.ready();

@@ -3,19 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { appMeta } from '../db/schema/index.ts';
 import { countUsers } from '../modules/users/users.service.ts';
 
-export interface DemoSeeder {
-  name: string;
-  /** Lower runs first: users before events before tickets. */
-  order: number;
-  seed(app: FastifyInstance): Promise<string[] | undefined>;
-}
-
-/** Each capability registers its own demo data here; seeded once, into an empty database only. */
-const seeders: DemoSeeder[] = [];
-export function registerDemoSeeder(seeder: DemoSeeder): void {
-  if (!seeders.some((s) => s.name === seeder.name)) seeders.push(seeder);
-}
-
+/**
+ * Seeds the demo data of the app's modules (each module's `demoSeed`, lowest order first): once,
+ * into an empty database only.
+ */
 export async function seedDemoData(app: FastifyInstance): Promise<string[] | null> {
   if ((await countUsers(app.db)) > 0) return null;
   // One instance wins the marker; the others see it and skip.
@@ -26,8 +17,9 @@ export async function seedDemoData(app: FastifyInstance): Promise<string[] | nul
     .returning();
   if (claimed.length === 0) return null;
   const lines: string[] = [];
-  for (const seeder of [...seeders].sort((a, b) => a.order - b.order)) {
-    const out = await seeder.seed(app);
+  const seeds = app.modules.flatMap((m) => (m.demoSeed ? [m.demoSeed] : []));
+  for (const seed of seeds.sort((a, b) => a.order - b.order)) {
+    const out = await seed.seed(app);
     if (out) lines.push(...out);
   }
   return lines;

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, type AccountView } from '@fourfour/shared/auth';
 import { isSubscriptionActive } from '@fourfour/shared/membership-active';
+import type { Tx } from '../../db/client.ts';
 import { subscriptions, passwordResetTokens, users } from '../../db/schema/index.ts';
 import { assertPasswordNotCommon } from '../../lib/common-passwords.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
@@ -11,7 +12,6 @@ import { checkAccountPassword } from '../auth/password-throttle.service.ts';
 import { type DeviceInfo, type IssuedSession, revokeAllSessions, startSession } from '../auth/sessions.service.ts';
 import { consumeTotpCode } from '../auth/totp.ts';
 import { countFreeTicketsUsed, currentYear } from '../tickets/free-tickets.service.ts';
-import { onAccountDeleted, runAccountDeletedHandlers } from './account-deleted.ts';
 import { confirmAccountPassword } from './confirm-password.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -131,13 +131,17 @@ export async function deleteAccount(
       .where(eq(users.id, userId));
     await revokeAllSessions(tx, userId);
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-    await runAccountDeletedHandlers(app, userId, tx);
+    // Other modules react in this transaction (DomainEvents['account.deleted']); one that throws aborts it.
+    await app.domainEvents.emit('account.deleted', { userId, tx });
   });
 }
 
-// The subscription runs to the end of the period already paid and does not renew. This marks it;
-// the subscriptions module registers its own handler that tells the payment provider.
-onAccountDeleted('account.subscription-cancel-at-period-end', async (_app, userId, tx) => {
+/**
+ * The account module's own reaction to its deletion: the subscription runs to the end of the period
+ * already paid and does not renew. This marks it; the subscriptions module's reaction tells the
+ * payment provider.
+ */
+export async function markSubscriptionEndsWithPeriod(tx: Tx, userId: number): Promise<void> {
   await tx
     .update(subscriptions)
     // As the provider's mapping has it: a running plan with a cancellation scheduled is CANCELLED.
@@ -151,4 +155,4 @@ onAccountDeleted('account.subscription-cancel-at-period-end', async (_app, userI
     .update(users)
     .set({ subscriptionStatus: 'CANCELLED' })
     .where(and(eq(users.id, userId), eq(users.subscriptionStatus, 'ACTIVE')));
-});
+}

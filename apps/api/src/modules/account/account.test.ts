@@ -6,15 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, subscriptions, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { bearer, login, refresh, refreshCookieOf, registerVerified, STRONG_PASSWORD } from '../auth/auth.test-kit.ts';
-import { accountDeletedHandlerNames, onAccountDeleted } from './account-deleted.ts';
 
 let t: TestApp;
 const deletedSeen: number[] = [];
 beforeAll(async () => {
-  onAccountDeleted('test.recorder', async (_app, userId) => {
-    deletedSeen.push(userId);
+  t = await createTestApp({
+    env: { RATE_LIMIT: 'off' },
+    setup: (app) =>
+      app.domainEvents.on('account.deleted', 'test.recorder', async (_app, { userId }) => {
+        deletedSeen.push(userId);
+      }),
   });
-  t = await createTestApp({ env: { RATE_LIMIT: 'off' } });
 });
 afterAll(() => t.close());
 
@@ -239,7 +241,7 @@ describe('account deletion', () => {
       tier: 'ENTRY',
       status: 'ACTIVE',
     });
-    expect(accountDeletedHandlerNames()).toContain('account.subscription-cancel-at-period-end');
+    expect(t.app.domainEvents.reactionsTo('account.deleted')).toContain('account.subscription-cancel-at-period-end');
 
     const res = await call('DELETE', '/api/account/delete', me.token, { password: STRONG_PASSWORD });
     expect(res.statusCode).toBe(200);
@@ -283,7 +285,7 @@ describe('account deletion', () => {
 
   it('a failing handler leaves the account untouched', async () => {
     const me = await signIn();
-    onAccountDeleted('test.failing', async (_app, userId) => {
+    t.app.domainEvents.on('account.deleted', 'test.failing', async (_app, { userId }) => {
       if (userId === me.id) throw new Error('provider unreachable');
     });
     const res = await call('DELETE', '/api/account/delete', me.token, { password: STRONG_PASSWORD });

@@ -3,10 +3,10 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { shiftMonth } from '@fourfour/shared/affiliates';
 import { discountedPricePence } from '@fourfour/shared/tickets';
 import { events, users } from '../../db/schema/index.ts';
-import { registerDemoSeeder } from '../../lib/demo.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { insertIssuedOrder } from '../tickets/issued-order.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
+import type { DemoSeed } from '../module.ts';
 
 /**
  * Demo sales for affiliate@ in the three months before this one (the tickets seeder already sold
@@ -22,8 +22,7 @@ const PLAN: { monthsAgo: number; day: string; standard: number; vip: number }[] 
   { monthsAgo: 3, day: '25', standard: 4, vip: 0 },
 ];
 
-registerDemoSeeder({
-  name: 'affiliate-sales',
+export const affiliatesDemoSeed: DemoSeed = {
   order: 45,
   async seed(app): Promise<string[]> {
     const tz = app.config.timezone;
@@ -95,4 +94,4 @@ registerDemoSeeder({
     });
     return [`Demo affiliate sales: ${needed.s + needed.v} tickets over the last three months for promo_kay.`];
   },
-});
+};

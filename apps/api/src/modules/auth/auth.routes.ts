@@ -23,7 +23,6 @@ import {
   verifyEmail,
 } from './auth.service.ts';
 import { assertSameSiteRequest, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
-import { definePasswordThrottleJobs } from './password-throttle.service.ts';
 import { endSessionByToken, rotateRefreshToken } from './sessions.service.ts';
 
 /**
@@ -47,7 +46,6 @@ const perAddress = { max: 5, timeWindow: '1 hour' } as const;
 const tags = ['auth'];
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  definePasswordThrottleJobs(app);
   // Counted after validation, so only well-formed requests use up an address's allowance.
   const perAddressLimit = (name: string) => app.limitPer(`auth-${name}-email`, perAddress, perTargetEmail);
 

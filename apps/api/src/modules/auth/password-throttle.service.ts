@@ -184,9 +184,3 @@ export async function sweepPasswordThrottles(db: DbOrTx): Promise<void> {
     WHERE coalesce(last_failure_at, window_started_at) < now() - interval '1 day'
       AND (blocked_until IS NULL OR blocked_until < now())`);
 }
-
-/** The sweep runs hourly on one instance. */
-export function definePasswordThrottleJobs(app: FastifyInstance): void {
-  app.jobs.define({ name: 'maintenance.auth-throttles', handler: () => sweepPasswordThrottles(app.db) });
-  app.addHook('onReady', async () => app.jobs.schedule('maintenance.auth-throttles', '41 * * * *'));
-}

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { MANAGEMENT_EMAIL, type RosterCategory, rosterUploadFolder } from '@fourfour/shared/content';
 import { rosterEntries, teamMembers, top5Songs } from '../../db/schema/index.ts';
-import { registerDemoSeeder } from '../../lib/demo.ts';
 import { TOP5_FOLDER } from './top5.service.ts';
+import type { DemoSeed } from '../module.ts';
 
 /** Pairs of gradient colours for generated portraits and artwork. */
 const PALETTES: [string, string][] = [
@@ -104,8 +104,7 @@ const TEAM = [
   ['Kwame Mensah', 'Head of Sound', 'Tunes every room we play in. Bring earplugs anyway.'],
 ] as const;
 
-registerDemoSeeder({
-  name: 'content',
+export const contentDemoSeed: DemoSeed = {
   order: 40,
   async seed(app): Promise<string[]> {
     const store = async (folder: string, data: Buffer) =>
@@ -138,4 +137,4 @@ registerDemoSeeder({
     }
     return [`Community content: a Top 5, ${DJS.length} DJs, ${CREATORS.length} creators, ${TEAM.length} team members.`];
   },
-});
+};

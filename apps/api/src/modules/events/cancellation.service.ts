@@ -5,44 +5,15 @@ import { events } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { assertEditable, writeAudit } from './admin-change.ts';
+import { EVENT_JOBS } from './events.jobs.ts';
 import { type EventRow, lockEventRow } from './events.queries.ts';
 import { invalidateEventList } from './public-list.service.ts';
 
 /* ------------------------------------------------------------------------------------------------
- * Cancellation: a durable job, so refunds and emails happen even if this process dies right after.
+ * Cancellation. Refunds and emails follow through the durable job `event.cancelled` (enqueued in the
+ * cancellation's transaction), whose handler emits the domain event of the same name (index.ts),
+ * so they happen even if this process dies right after.
  * ---------------------------------------------------------------------------------------------- */
-
-export const EVENT_CANCELLED_JOB = 'event.cancelled';
-export type EventCancelledListener = (app: FastifyInstance, eventId: number) => Promise<void>;
-const cancelledListeners: EventCancelledListener[] = [];
-
-/**
- * Other domains react to a cancellation here (tickets: refund paid tickets, void free ones, email
- * holders). Listeners run inside a retried job, so each must be idempotent.
- */
-export function onEventCancelled(listener: EventCancelledListener): void {
-  if (!cancelledListeners.includes(listener)) cancelledListeners.push(listener);
-}
-
-export function defineEventJobs(app: FastifyInstance): void {
-  app.jobs.define<{ eventId: number }>({
-    name: EVENT_CANCELLED_JOB,
-    handler: async ({ eventId }) => {
-      // Each listener runs even if another fails; any failure retries the job (listeners are idempotent).
-      const failures: unknown[] = [];
-      for (const listener of cancelledListeners) {
-        try {
-          await listener(app, eventId);
-        } catch (err) {
-          failures.push(err);
-        }
-      }
-      if (failures.length === 1) throw failures[0];
-      if (failures.length > 1)
-        throw new AggregateError(failures, `${failures.length} event.cancelled listeners failed`);
-    },
-  });
-}
 
 /**
  * Idempotent: a second call answers the cancelled event and changes nothing. The refund job is
@@ -60,7 +31,7 @@ export async function cancelEvent(app: FastifyInstance, actor: AuthUser, eventId
       .set({ cancelled: true, cancelledAt: now, updatedBy: actor.id, updatedAt: now })
       .where(eq(events.id, eventId))
       .returning();
-    await app.jobs.send(EVENT_CANCELLED_JOB, { eventId }, { tx, singletonKey: `event-cancelled:${eventId}` });
+    await app.jobs.send(EVENT_JOBS.cancelled, { eventId }, { tx, singletonKey: `event-cancelled:${eventId}` });
     await writeAudit(tx, actor, 'event.cancel', eventId, { title: current.title });
     return updated!;
   });

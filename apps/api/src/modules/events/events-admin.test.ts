@@ -4,7 +4,6 @@ import type { Role } from '@fourfour/shared/enums';
 import { auditLog, events } from '../../db/schema/index.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
-import { onEventCancelled } from './cancellation.service.ts';
 import { completeEvent, futureDate, insertTickets, largePng, pngImage, signedForm } from './events.test-kit.ts';
 
 const MB = 1024 * 1024;
@@ -16,16 +15,19 @@ const cancelledSeen: number[] = [];
 /** Events whose first listener call fails once, to check the others still run and the job retries. */
 const failOnce = new Set<number>();
 const attempts = new Map<number, number>();
-onEventCancelled(async (_app, eventId) => {
-  attempts.set(eventId, (attempts.get(eventId) ?? 0) + 1);
-  if (failOnce.delete(eventId)) throw new Error('refund provider down');
-});
-onEventCancelled(async (_app, eventId) => {
-  cancelledSeen.push(eventId);
-});
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    setup: (app) => {
+      app.domainEvents.on('event.cancelled', 'test.fails-once', async (_app, { eventId }) => {
+        attempts.set(eventId, (attempts.get(eventId) ?? 0) + 1);
+        if (failOnce.delete(eventId)) throw new Error('refund provider down');
+      });
+      app.domainEvents.on('event.cancelled', 'test.recorder', async (_app, { eventId }) => {
+        cancelledSeen.push(eventId);
+      });
+    },
+  });
   admin = await createUser(t.app, { role: 'ADMIN' });
   master = await createUser(t.app, { role: 'MASTER' });
 });

@@ -15,7 +15,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { jsonField, readMultipart } from '../../lib/multipart.ts';
 import { loadEventArtwork } from './artwork.service.ts';
 import { findEventRowWithStock, listAllEventRows, selectTicketsPerEvent } from './events.queries.ts';
-import { cancelEvent, defineEventJobs } from './cancellation.service.ts';
+import { cancelEvent } from './cancellation.service.ts';
 import { createEvent, updateEvent } from './editing.service.ts';
 import { artworkVersion, toAdminEvent } from './events.view.ts';
 import { updateEventPrices } from './prices.service.ts';
@@ -67,7 +67,6 @@ async function readEventForm(request: FastifyRequest, maxBytes: number, tooLarge
  * the artwork. Routes are thin: schema, permission, one service call.
  */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  defineEventJobs(app);
   const tz = () => app.config.timezone;
   const admin = app.requireRole('ADMIN', 'MASTER');
 

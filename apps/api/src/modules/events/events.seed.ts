@@ -6,8 +6,8 @@ import { events, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
 import { DEFAULT_ARTWORK_FOLDER, renderDefaultArtwork } from './artwork.service.ts';
-import { registerDemoSeeder } from '../../lib/demo.ts';
 import { insertIssuedOrder } from '../tickets/issued-order.ts';
+import type { DemoSeed } from '../module.ts';
 
 interface DemoEvent {
   title: string;
@@ -208,8 +208,7 @@ async function seedSales(
     .where(eq(events.id, eventId));
 }
 
-registerDemoSeeder({
-  name: 'events',
+export const eventsDemoSeed: DemoSeed = {
   order: 20,
   async seed(app): Promise<string[]> {
     const timeZone = app.config.timezone;
@@ -252,4 +251,4 @@ registerDemoSeeder({
       `Demo events: ${DEMO_EVENTS.length} (upcoming, nearly sold out, sold out, coming soon, closing, cancelled, past).`,
     ];
   },
-});
+};

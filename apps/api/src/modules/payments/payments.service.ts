@@ -2,40 +2,20 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentEvents } from '../../db/schema/index.ts';
-import type { CheckoutSession, ProviderEvent } from '../../lib/payments/gateway.ts';
+import type { CheckoutEventName, ProviderEventName, RecordedEvent } from '../../lib/domain-events.ts';
+import type { ProviderEvent } from '../../lib/payments/gateway.ts';
 
 /**
  * Provider events, from Stripe's webhook or the local provider's Pay/Cancel buttons, go through
  * one handler. It never trusts the event's body: a checkout session is re-read from the provider and
- * handed to the module that owns its `metadata.kind` (tickets, and later subscriptions). The event
- * id is recorded by that module in the same transaction as its effect (recordPaymentEvent), so a
- * duplicate delivery is a no-op and a failed one leaves no trace and is retried.
+ * emitted as the domain event of its `metadata.kind` (`payment.checkout.tickets`, `...subscription`),
+ * which the module that created it reacts to; other event types are emitted as `payment.<type>`
+ * (lib/domain-events.ts). The event id is recorded by the reacting module in the same transaction as
+ * its effect (recordPaymentEvent), so a duplicate delivery is a no-op and a failed one leaves no trace
+ * and is retried.
  */
 
-export interface RecordedEvent {
-  id: string;
-  type: string;
-}
-
-export type CheckoutSessionHandler = (
-  app: FastifyInstance,
-  session: CheckoutSession,
-  event: RecordedEvent | null,
-) => Promise<unknown>;
-export type ProviderEventHandler = (app: FastifyInstance, event: ProviderEvent) => Promise<void>;
-
-const checkoutHandlers = new Map<string, CheckoutSessionHandler>();
-const eventHandlers = new Map<string, ProviderEventHandler>();
-
-/** The module that creates sessions with `metadata.kind = kind` handles their events. */
-export function onCheckoutSession(kind: string, handler: CheckoutSessionHandler): void {
-  checkoutHandlers.set(kind, handler);
-}
-
-/** Other event types (customer.subscription.*, invoice.*, charge.refunded): one handler per type. */
-export function onProviderEvent(type: string, handler: ProviderEventHandler): void {
-  eventHandlers.set(type, handler);
-}
+export type { RecordedEvent };
 
 /** Inserts the event id; false when it was already there (a duplicate: do nothing). */
 export async function recordPaymentEvent(tx: DbOrTx, event: RecordedEvent): Promise<boolean> {
@@ -69,19 +49,20 @@ export async function handleProviderEvent(
   if (CHECKOUT_EVENT_TYPES.has(event.type)) {
     // Order is never assumed: whatever the event says, the session is read as it is now.
     const session = await app.payments.retrieveCheckoutSession(event.objectId);
-    const handler = checkoutHandlers.get(session.metadata.kind ?? '');
-    if (!handler) {
+    const name = `payment.checkout.${session.metadata.kind ?? ''}`;
+    // Only a name some module reacts to: every such name is a key of DomainEvents.
+    if (app.domainEvents.reactionsTo(name).length === 0) {
       app.log.info({ eventId: event.id, type: event.type }, 'checkout session of no known kind; ignored');
       return 'ignored';
     }
-    await handler(app, session, { id: event.id, type: event.type });
+    await app.domainEvents.emit(name as CheckoutEventName, { session, event: { id: event.id, type: event.type } });
     return 'applied';
   }
-  const handler = eventHandlers.get(event.type);
-  if (!handler) {
+  const name = `payment.${event.type}`;
+  if (app.domainEvents.reactionsTo(name).length === 0) {
     app.log.debug({ eventId: event.id, type: event.type }, 'provider event type not handled');
     return 'ignored';
   }
-  await handler(app, event);
+  await app.domainEvents.emit(name as ProviderEventName, event);
   return 'applied';
 }

@@ -1,18 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PaidTier, SubscriptionStatus } from '@fourfour/shared/enums';
 import type { Tx } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 import type { CheckoutSession, ProviderEvent, ProviderSubscription } from '../../lib/payments/gateway.ts';
-import {
-  onCheckoutSession,
-  onProviderEvent,
-  type RecordedEvent,
-  recordPaymentEvent,
-} from '../payments/payments.service.ts';
+import { type RecordedEvent, recordPaymentEvent } from '../payments/payments.service.ts';
 import { grantBenefits } from './benefits.service.ts';
 import { sendMembershipEmail } from './subscriptions.email.ts';
-import { SUBSCRIPTION_JOBS } from './subscription-jobs.ts';
+import { SUBSCRIPTION_JOBS } from './subscriptions.jobs.ts';
 import { LIVE_STATUSES, RUNNING_STATUSES, statusOfProviderSubscription, tierOfPrice } from './subscription-status.ts';
 
 /**
@@ -284,7 +279,8 @@ export function subscriptionIdOf(event: ProviderEvent): string | null {
   return null;
 }
 
-async function onSubscriptionEvent(app: FastifyInstance, event: ProviderEvent): Promise<void> {
+/** A provider's subscription or invoice event (the reaction to `payment.customer.subscription.*`, `payment.invoice.*`). */
+export async function applySubscriptionEvent(app: FastifyInstance, event: ProviderEvent): Promise<void> {
   const id = subscriptionIdOf(event);
   if (!id) {
     await recordPaymentEvent(app.db, { id: event.id, type: event.type });
@@ -293,13 +289,25 @@ async function onSubscriptionEvent(app: FastifyInstance, event: ProviderEvent): 
   await syncSubscription(app, id, { id: event.id, type: event.type });
 }
 
-export const SUBSCRIPTION_EVENT_TYPES = [
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-] as const;
-
-onCheckoutSession('subscription', (app, session, event) => applySubscriptionCheckout(app, session, event));
-for (const type of SUBSCRIPTION_EVENT_TYPES) onProviderEvent(type, onSubscriptionEvent);
+/** Re-reads, from the provider, every subscription still live whose paid period has ended. */
+export async function reconcileSubscriptions(app: FastifyInstance): Promise<number> {
+  const due = await app.db
+    .select({ id: subscriptions.providerSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.status, ['ACTIVE', 'CANCELLED', 'FAILED']),
+        eq(subscriptions.provider, app.payments.provider),
+        lt(subscriptions.currentPeriodEnd, sql`now()`),
+      ),
+    )
+    .limit(500);
+  for (const { id } of due) {
+    try {
+      await syncSubscription(app, id, null);
+    } catch (err) {
+      app.log.warn({ err, subscriptionId: id }, 'subscription reconciliation failed; next run retries');
+    }
+  }
+  return due.length;
+}

@@ -15,17 +15,13 @@ import {
 import { UrlResponse } from '@fourfour/shared/tickets';
 import { listBenefits, listSubscribers, setBenefitDelivered } from './benefits.service.ts';
 import localPortalRoutes from './local-portal.routes.ts';
-import { defineSubscriptionJobs } from './subscriptions.jobs.ts';
 import { getSubscriptionCheckoutResult, openPortal, startSubscription } from './subscriptions.service.ts';
 import { listPendingVerification, markUnderage, verifyUser } from './verification.service.ts';
-import './subscription-sync.service.ts';
 
 const CheckoutResultQuery = z.object({ session_id: z.string().min(1).max(255) });
 
 /** Plans, the billing portal, age verification and benefits (spec 02). */
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  defineSubscriptionJobs(app);
-
   // The spec's client may post with an empty form-encoded body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

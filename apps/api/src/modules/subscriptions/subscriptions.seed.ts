@@ -3,11 +3,11 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PaidTier, SubscriptionStatus, VerificationStatus } from '@fourfour/shared/enums';
 import { benefits, localCustomers, localSubscriptions, subscriptions, users } from '../../db/schema/index.ts';
-import { registerDemoSeeder } from '../../lib/demo.ts';
 import { addMonth, localPriceId } from '../../lib/payments/local-subscriptions.ts';
 import { createUser } from '../users/users.service.ts';
 import { DEMO_PASSWORD } from '../users/users.seed.ts';
 import { grantBenefits } from './benefits.service.ts';
+import type { DemoSeed } from '../module.ts';
 
 /**
  * Demo memberships: member@ is an ACTIVE, VERIFIED MIDDLE member with benefits (two delivered);
@@ -120,8 +120,7 @@ async function seedMember(app: FastifyInstance, m: (typeof DEMO_MEMBERS)[number]
   return user;
 }
 
-registerDemoSeeder({
-  name: 'subscriptions',
+export const subscriptionsDemoSeed: DemoSeed = {
   order: 35,
   async seed(app): Promise<string[]> {
     const seeded = [];
@@ -143,4 +142,4 @@ registerDemoSeeder({
     }
     return ['Demo memberships (password as above):', ...seeded];
   },
-});
+};

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { defineList, offsetPage } from '../../lib/paging.ts';
 import { sendMembershipEmail } from './subscriptions.email.ts';
 import { syncSubscription } from './subscription-sync.service.ts';
-import { SUBSCRIPTION_JOBS } from './subscription-jobs.ts';
+import { SUBSCRIPTION_JOBS } from './subscriptions.jobs.ts';
 
 /** Oldest subscription first (undated last), the id breaking ties; the spec's list has no sort parameter. */
 const PENDING_LIST = defineList({

@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { CheckoutSession } from '../../lib/payments/gateway.ts';
-import { onCheckoutSession, type RecordedEvent, recordPaymentEvent } from '../payments/payments.service.ts';
+import { type RecordedEvent, recordPaymentEvent } from '../payments/payments.service.ts';
 import {
   countFreeTicketsHeld,
   countFreeTicketsUsed,
@@ -23,7 +23,7 @@ import {
 } from './free-tickets.service.ts';
 import { claimBuyerRow, ticketsOfAccount } from './hold-statement.ts';
 import { releaseReservation } from './reserve.service.ts';
-import { TICKET_JOBS } from './ticket-jobs.ts';
+import { TICKET_JOBS } from './tickets.jobs.ts';
 
 type Order = typeof orders.$inferSelect;
 type Reservation = typeof reservations.$inferSelect;
@@ -353,8 +353,6 @@ export async function fulfilCheckout(
   const session = await app.payments.retrieveCheckoutSession(sessionId);
   return applyCheckoutSession(app, session, event);
 }
-
-onCheckoutSession('tickets', (app, session, event) => applyCheckoutSession(app, session, event));
 
 /** GET /api/tickets/checkout-result: the decided state, or a fresh look at the provider. */
 export async function getCheckoutResult(app: FastifyInstance, sessionId: string): Promise<CheckoutResult> {

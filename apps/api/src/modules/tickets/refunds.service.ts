@@ -2,11 +2,10 @@ import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { events, orders, tickets, users } from '../../db/schema/index.ts';
 import type { ProviderEvent } from '../../lib/payments/gateway.ts';
-import { onEventCancelled } from '../events/cancellation.service.ts';
-import { onProviderEvent, recordPaymentEvent } from '../payments/payments.service.ts';
+import { recordPaymentEvent } from '../payments/payments.service.ts';
 import { applyCheckoutSession } from './checkout.service.ts';
 import { formatEventTime, sendProviderRefundEmail, sendTimeoutRefundEmail } from './tickets.email.ts';
-import { TICKET_JOBS } from './ticket-jobs.ts';
+import { TICKET_JOBS } from './tickets.jobs.ts';
 
 /**
  * The refund job: one full refund per order through the provider, with the idempotency key
@@ -158,8 +157,6 @@ export async function cancelEventTickets(app: FastifyInstance, eventId: number):
   });
 }
 
-onEventCancelled(cancelEventTickets);
-
 const idOf = (value: unknown): string | null =>
   typeof value === 'string'
     ? value
@@ -222,5 +219,3 @@ export async function applyProviderRefund(app: FastifyInstance, event: ProviderE
     await sendProviderRefundEmail(app, tx, order.id, voided.length);
   });
 }
-
-onProviderEvent('charge.refunded', applyProviderRefund);

@@ -19,15 +19,12 @@ import { getCheckoutResult, startCheckout } from './checkout.service.ts';
 import { getFreeTicketUsage, hasFreeTicketForEvent } from './free-tickets.service.ts';
 import { getMyTicket, listMyTickets } from './my-tickets.service.ts';
 import { findAffiliateByCode, reserveTickets } from './reserve.service.ts';
-import { defineTicketJobs } from './tickets.jobs.ts';
 
 /** Reservations one account may make per minute, from any number of addresses. */
 export const RESERVE_PER_ACCOUNT = { max: 20, timeWindow: '1 minute' } as const;
 
 /** Purchase (reserve, checkout, result), affiliate code check, and the account's tickets. */
 const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
-  defineTicketJobs(app);
-
   // The spec's client posts the checkout call form-encoded with an empty body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { discountedPricePence } from '@fourfour/shared/tickets';
 import { events, users } from '../../db/schema/index.ts';
-import { registerDemoSeeder } from '../../lib/demo.ts';
 import { insertIssuedOrder } from './issued-order.ts';
+import type { DemoSeed } from '../module.ts';
 
 /** The demo affiliate's code (affiliate@fourfour.local); try it on the purchase page. */
 export const DEMO_AFFILIATE_CODE = 'PROMOKAY';
@@ -12,8 +12,7 @@ export const DEMO_AFFILIATE_CODE = 'PROMOKAY';
  * ticket for raver@) on the first upcoming event on sale, so affiliate stats and "my tickets" have
  * something to show. The events seeder (order 20) already sold tickets without a code.
  */
-registerDemoSeeder({
-  name: 'tickets',
+export const ticketsDemoSeed: DemoSeed = {
   order: 30,
   async seed(app): Promise<string[]> {
     const [affiliate] = await app.db
@@ -57,4 +56,4 @@ registerDemoSeeder({
       `Demo affiliate code: ${DEMO_AFFILIATE_CODE} (affiliate@fourfour.local); raver@ holds 2 tickets bought with it.`,
     ];
   },
-});
+};

@@ -1,5 +1,5 @@
-import { registerDemoSeeder } from '../../lib/demo.ts';
 import { createUser } from './users.service.ts';
+import type { DemoSeed } from '../module.ts';
 
 /** Known demo password for every demo account (printed at start-up, never used in production). */
 export const DEMO_PASSWORD = 'FourFour#2026';
@@ -14,8 +14,7 @@ export const DEMO_USERS = [
   { email: 'raver@fourfour.local', username: 'late_raver', role: 'USER' },
 ] as const;
 
-registerDemoSeeder({
-  name: 'users',
+export const usersDemoSeed: DemoSeed = {
   order: 10,
   async seed(app): Promise<string[]> {
     for (const u of DEMO_USERS) {
@@ -26,4 +25,4 @@ registerDemoSeeder({
       ...DEMO_USERS.map((u) => `  ${u.role.padEnd(12)} ${u.email}`),
     ];
   },
-});
+};

@@ -1,0 +1,13 @@
+import type { AppModule } from '../module.ts';
+import authRoutes from './auth.routes.ts';
+import { sweepPasswordThrottles } from './password-throttle.service.ts';
+
+/** Sign-up, email verification, sign-in (password, TOTP), sessions and password reset. */
+export const authModule: AppModule = {
+  name: 'auth',
+  routes: [{ plugin: authRoutes, prefix: '/auth' }],
+  jobs: [
+    // Throttle rows nobody will read again, swept hourly on one instance.
+    { name: 'maintenance.auth-throttles', cron: '41 * * * *', handle: (app) => sweepPasswordThrottles(app.db) },
+  ],
+};
