@@ -8,7 +8,6 @@ import {
   SCAN_MESSAGES,
   type ScanRefusal,
   type ScanResult,
-  ticketIdRangeOf,
   wrongDayMessage,
 } from '@fourfour/shared/scan';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
@@ -22,6 +21,8 @@ import {
   SCAN_BATCHES_IN_FLIGHT,
   type ScanAttempt,
 } from './scan-batch.ts';
+import { ticketOfDoorCode } from './door-code.ts';
+import { scanLabels } from './scan-labels.ts';
 import { createScanLog } from './scan-log.ts';
 
 /**
@@ -60,22 +61,6 @@ function refuse(
   return new AppError(status, SCAN_HTTP_STATUS[status], message, undefined, { status, ...extra });
 }
 
-function labels(timeZone: string) {
-  const day = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return {
-    // "Sun 22 Nov 2026", as the web client writes dates.
-    day: (instantMs: number) => day.format(instantMs).replace(',', ''),
-    time: (instantMs: number) => time.format(instantMs),
-  };
-}
-
 export interface ScanService {
   scanTicket(input: ScanInput): Promise<ScanResult>;
 }
@@ -89,7 +74,7 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
     maxBatch: SCAN_BATCH_MAX,
   });
   const timeZone = app.config.timezone;
-  const label = labels(timeZone);
+  const label = scanLabels(timeZone);
   // Every ticket of an event shares its start and end: remember the few instants a door sees.
   const localDates = new Map<number, ReturnType<typeof instantToLocal>>();
   const localDate = (instantMs: number | null) => {
@@ -103,17 +88,6 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
     return local;
   };
 
-  /** The ticket a door code names; null for none (or, never seen with 48 random bits, two). */
-  async function ticketOfDoorCode(digits: string): Promise<string | null> {
-    const { from, to } = ticketIdRangeOf(digits);
-    const { rows } = await app.database.raw.query<{ id: string }>(
-      'SELECT id FROM tickets WHERE id BETWEEN $1::uuid AND $2::uuid LIMIT 2',
-      [from, to],
-      'ticket_of_door_code',
-    );
-    return rows.length === 1 ? rows[0]!.id : null;
-  }
-
   return {
     async scanTicket({ qrCodeValue, session, device }) {
       const scannerId = session.userId;
@@ -122,7 +96,7 @@ export function createScanService(app: FastifyInstance, publicKey: KeyObject): S
       if (doorCode) {
         // Typed from under a damaged QR: one indexed read finds the ticket; an unknown code writes
         // nothing (the error handler still checks the scanner's account first).
-        ticketId = await ticketOfDoorCode(doorCode);
+        ticketId = await ticketOfDoorCode(app.database.raw, doorCode);
         if (!ticketId) {
           app.log.warn({ scannerId, device }, 'ticket scan refused: unknown door code');
           throw refuse('INVALID', SCAN_MESSAGES.unknownDoorCode);
