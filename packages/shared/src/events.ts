@@ -186,6 +186,8 @@ export const EventSummary = z.object({
   organiserName: z.string().nullable(),
 });
 export type EventSummary = z.infer<typeof EventSummary>;
+/** GET /api/events/list. */
+export const EventSummaryList = z.array(EventSummary);
 
 export const AdminEvent = EventSummary.extend({
   organiserContact: z.string().nullable(),

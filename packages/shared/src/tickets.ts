@@ -256,9 +256,6 @@ export const MyTicketsQuery = z.object({
   includeQr: z.stringbool().default(false),
 });
 
-export const TicketsPerEvent = z.record(z.string(), z.number());
-export type TicketsPerEvent = z.infer<typeof TicketsPerEvent>;
-
 /** The local provider's checkout page. */
 export const LocalCheckoutView = z.object({
   id: z.string(),

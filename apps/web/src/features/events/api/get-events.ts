@@ -1,12 +1,17 @@
-import type { EventSummary } from '@fourfour/shared/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { eventSchemas } from './lazy-schemas.ts';
+import { eventsKeys } from './query-keys.ts';
 
-export const getEvents = () => api.get<EventSummary[]>('/api/events/list');
+/** GET /api/events/list, checked with the shared schema (loaded on demand: lazy-schemas.ts). */
+export const getEvents = () =>
+  api.get('/api/events/list', { schema: () => eventSchemas().then((m) => m.EventSummaryList) });
 
-export const eventsQuery = () =>
-  queryOptions({ queryKey: ['events', 'list'], queryFn: getEvents, staleTime: 15_000, refetchInterval: 60_000 });
+/** The list's one set of options (the events page and the purchase page share the key). */
+export const eventsListQuery = () =>
+  queryOptions({ queryKey: eventsKeys.list(), queryFn: getEvents, staleTime: 5_000 });
 
+/** The events page also refreshes the list every minute while it is open. */
 export function useEvents() {
-  return useQuery(eventsQuery());
+  return useQuery({ ...eventsListQuery(), refetchInterval: 60_000 });
 }
