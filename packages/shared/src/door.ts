@@ -72,6 +72,8 @@ export const DoorPackEvent = z.object({
   cancelled: z.boolean(),
 });
 export type DoorPackEvent = z.infer<typeof DoorPackEvent>;
+/** GET /api/ticket-scan/events: the events whose door is open or opens within 48 hours. */
+export const DoorEventList = z.array(DoorPackEvent);
 
 /** What the door needs of one ticket, and no more: first name and initial, never the date of birth. */
 export const DoorPackTicket = z.object({

@@ -1,4 +1,5 @@
 import { ADMISSION_WINDOW_MS, admissionClosesAt } from '@fourfour/shared/admission-window';
+import { ADMISSION_OPENS_HOURS_BEFORE } from '@fourfour/shared/constants';
 import { type DoorPack, type DoorPackEvent, DOOR_MESSAGES, doorNameOf } from '@fourfour/shared/door';
 import type { TicketStatus, TicketType } from '@fourfour/shared/enums';
 import type { FastifyInstance } from 'fastify';
@@ -39,10 +40,18 @@ interface PackRow {
   admitted_by: string | null;
 }
 
-const EVENT_SQL = `SELECT id, title, cancelled,
+const EVENT_COLUMNS = `id, title, cancelled,
   floor(extract(epoch FROM starts_at) * 1000)::float8 AS starts_ms,
-  floor(extract(epoch FROM ends_at) * 1000)::float8 AS ends_ms
-FROM events WHERE id = $1`;
+  floor(extract(epoch FROM ends_at) * 1000)::float8 AS ends_ms`;
+const EVENT_SQL = `SELECT ${EVENT_COLUMNS} FROM events WHERE id = $1`;
+/** How far ahead the door's event picker looks: entry opening within this many hours. */
+export const DOOR_EVENTS_AHEAD_HOURS = 48;
+// The events a door could be working: entry not yet closed, opening within the next 48 hours.
+const DOOR_EVENTS_SQL = `SELECT ${EVENT_COLUMNS} FROM events
+WHERE NOT cancelled AND starts_at IS NOT NULL
+  AND starts_at - make_interval(hours => ${ADMISSION_OPENS_HOURS_BEFORE}) <= now() + make_interval(hours => ${DOOR_EVENTS_AHEAD_HOURS})
+  AND coalesce(ends_at, starts_at + make_interval(hours => ${ADMISSION_OPENS_HOURS_BEFORE})) > now()
+ORDER BY starts_at, id LIMIT 50`;
 
 // One statement, so the version and the tickets come from the same snapshot. The one-row CTE keeps
 // the version when no ticket changed.
@@ -56,12 +65,7 @@ ORDER BY t.id`;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** The event as the door sees it; null when there is none. */
-export async function loadDoorEvent(app: FastifyInstance, eventId: number): Promise<DoorPackEvent | null> {
-  const { rows } = await app.database.raw.query<EventRow>(EVENT_SQL, [eventId], 'door_event');
-  const e = rows[0];
-  if (!e) return null;
-  const tz = app.config.timezone;
+function toDoorEvent(e: EventRow, tz: string): DoorPackEvent {
   const start = e.starts_ms === null ? null : instantToLocal(new Date(e.starts_ms), tz);
   const end = e.ends_ms === null ? null : instantToLocal(new Date(e.ends_ms), tz);
   return {
@@ -74,6 +78,18 @@ export async function loadDoorEvent(app: FastifyInstance, eventId: number): Prom
     closesAt: e.starts_ms === null ? null : iso(admissionClosesAt(e.starts_ms, e.ends_ms)),
     cancelled: e.cancelled,
   };
+}
+
+/** The event as the door sees it; null when there is none. */
+export async function loadDoorEvent(app: FastifyInstance, eventId: number): Promise<DoorPackEvent | null> {
+  const { rows } = await app.database.raw.query<EventRow>(EVENT_SQL, [eventId], 'door_event');
+  return rows[0] ? toDoorEvent(rows[0], app.config.timezone) : null;
+}
+
+/** The events whose door is open or opens within 48 hours (the scanner's choice of door lists). */
+export async function listDoorEvents(app: FastifyInstance): Promise<DoorPackEvent[]> {
+  const { rows } = await app.database.raw.query<EventRow>(DOOR_EVENTS_SQL, [], 'door_events');
+  return rows.map((e) => toDoorEvent(e, app.config.timezone));
 }
 
 export interface DoorPackRequest {
