@@ -3,7 +3,7 @@ import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
 import { AUTH_MESSAGES } from '@fourfour/shared/auth';
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useAccount } from './api/get-account.ts';
+import { useMe } from './api/get-me.ts';
 import { ComingWithFeature } from './components/account-section.tsx';
 import { ChangePasswordSection } from './components/change-password-section.tsx';
 import { DangerZoneSection } from './components/danger-zone-section.tsx';
@@ -23,7 +23,7 @@ export interface AccountPageSections {
 }
 
 export function AccountPage({ sections = {} }: { sections?: AccountPageSections }) {
-  const account = useAccount();
+  const account = useMe();
 
   return (
     <Container size="md" px="md" py={{ base: 'lg', sm: 48 }}>

@@ -1,4 +1,4 @@
-import type { MessageBody } from '@fourfour/shared/api-error';
+import { MessageBody } from '@fourfour/shared/api-error';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -7,7 +7,8 @@ import { api } from '../../../lib/api.ts';
  * The password (and the current code when 2FA is on) proves it is the owner, not a stolen token.
  */
 export const deleteAccount = (body: { password: string; code?: string }) =>
-  api.delete<MessageBody>('/api/account/delete', {
+  api.delete('/api/account/delete', {
     json: { password: body.password, ...(body.code ? { code: Number(body.code) } : {}) },
+    schema: MessageBody,
   });
 export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount });
