@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@fourfour/shared/constants';
@@ -78,6 +78,104 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Who may call a route. Every route declares it in its options, `config: { access }`, and nowhere
+ * else: the onRoute hook below turns it into the route's check, the API description
+ * (plugins/docs.ts) into its security and 401/403 answers, and the authorization-matrix test into
+ * the answer it expects from each role. An /api route without a declaration stops start-up. Rules
+ * that depend on data (is this ticket yours?) stay in the service; the role part is declared here.
+ */
+export type RouteAccess =
+  /** Anyone, signed in or not; a bearer token that is sent is not read. */
+  | 'public'
+  /** Any signed-in account: a valid access token of a live account and session, else 401. */
+  | 'signed-in'
+  /** Signed in, with one of the roles when it names them (SignedInAccess). */
+  | SignedInAccess
+  /**
+   * Authenticated by the refresh cookie, which the route reads (refresh, logout), not by a bearer
+   * token; a request another site started is refused with 403 (sameSiteRefusal).
+   */
+  | 'refresh-cookie'
+  /** As 'refresh-cookie', but the cookie is optional (logout without one still answers 200). */
+  | 'refresh-cookie-optional'
+  /**
+   * No account opens it: this machine's loopback with no proxy between, or its own token when one
+   * is configured (METRICS_TOKEN); the plugin serving the route checks that (plugins/metrics.ts).
+   */
+  | 'loopback-or-token';
+
+export interface SignedInAccess {
+  /**
+   * The roles admitted: any other signed-in account gets 403, and an admin route (only ADMIN and/or
+   * MASTER) answers a role REQUIRE_MFA_ROLES names only once its two-factor sign-in is on.
+   * Omitted: any signed-in account.
+   */
+  roles?: readonly Role[];
+  /** The 403's wording for another role, where the spec gives one (the MFA refusal keeps its own). */
+  forbiddenMessage?: string;
+  /**
+   * 'statement': only the token is verified before the handler; the route's own statement checks
+   * the account, its session and its role in the same round trip (SessionClaims, request.session),
+   * and an error answered before that statement ran is preceded by the usual checks (sessionRefusal).
+   * The busiest routes (reserve, scan) save a round trip this way.
+   */
+  accountCheck?: 'statement';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (RouteAccess); required on every /api route. */
+    access?: RouteAccess;
+  }
+}
+
+const NAMED_ACCESS = ['public', 'signed-in', 'refresh-cookie', 'refresh-cookie-optional', 'loopback-or-token'];
+const isRouteAccess = (value: unknown): value is RouteAccess =>
+  NAMED_ACCESS.includes(value as string) ||
+  (typeof value === 'object' &&
+    value !== null &&
+    Object.keys(value).every((key) => ['roles', 'forbiddenMessage', 'accountCheck'].includes(key)) &&
+    ((value as SignedInAccess).roles === undefined ||
+      (Array.isArray((value as SignedInAccess).roles) && (value as SignedInAccess).roles!.length > 0)) &&
+    [undefined, 'statement'].includes((value as SignedInAccess).accountCheck));
+
+/** The roles a declaration admits: null for any caller or any signed-in account. */
+export const rolesOf = (access: RouteAccess): readonly Role[] | null =>
+  typeof access === 'object' ? (access.roles ?? null) : null;
+/** Whether the declaration asks for a bearer token (a signed-in account). */
+export const needsSignIn = (access: RouteAccess): boolean => access === 'signed-in' || typeof access === 'object';
+
+/**
+ * Routes of a third-party plugin whose options we do not write (the API reference's pages and
+ * files) take their access from the scope the plugin is registered in.
+ */
+const SCOPE_ACCESS = Symbol('scope-access');
+export function declareScopeAccess(scope: FastifyInstance, access: RouteAccess): void {
+  Object.assign(scope, { [SCOPE_ACCESS]: access });
+}
+const scopeAccessOf = (scope: FastifyInstance): RouteAccess | undefined =>
+  (scope as FastifyInstance & { [SCOPE_ACCESS]?: RouteAccess })[SCOPE_ACCESS];
+
+/**
+ * Refresh and logout act on a cookie the browser sends by itself, so they refuse requests another
+ * site started: `Sec-Fetch-Site: cross-site`, or an Origin that is neither PUBLIC_URL's nor the
+ * request's own host (same-origin behind a proxy or the dev server). No Origin at all (curl, old
+ * browsers on same-origin POSTs) is allowed: SameSite=Strict already keeps the cookie home.
+ */
+function sameSiteRefusal(publicUrl: string, request: FastifyRequest): AppError | null {
+  const refusal = new AppError('FOREIGN_ORIGIN', 403, AUTH_MESSAGES.foreignOrigin);
+  if (request.headers['sec-fetch-site'] === 'cross-site') return refusal;
+  const origin = request.headers.origin;
+  if (!origin) return null;
+  const allowed = new Set([new URL(publicUrl).origin]);
+  // request.host reads X-Forwarded-Host only from a proxy TRUST_PROXY names; from anyone else the
+  // header could make a foreign Origin look like our own.
+  const host = request.host;
+  if (host) allowed.add(`${request.protocol}://${host}`);
+  return allowed.has(origin) ? null : refusal;
+}
+
 /** Marks the guard handlers so that routes run them before anything else (see onRoute below). */
 const AUTH_GUARD = Symbol('auth-guard');
 /** What a guard asks of the caller; the API description (plugins/docs.ts) reads it for security and 401/403. */
@@ -88,8 +186,10 @@ export interface GuardAccess {
   roles: readonly Role[];
 }
 type Guard = preHandlerAsyncHookHandler & { [AUTH_GUARD]?: GuardAccess };
-const markGuard = (handler: Guard, access: GuardAccess = { optional: false, roles: [] }): Guard =>
-  Object.assign(handler, { [AUTH_GUARD]: access });
+const markGuard = (
+  handler: (request: FastifyRequest) => Promise<void>,
+  access: GuardAccess = { optional: false, roles: [] },
+): Guard => Object.assign(handler as preHandlerAsyncHookHandler, { [AUTH_GUARD]: access });
 /** The access a route's hook asks for, when it is an auth guard. */
 export const guardAccessOf = (hook: unknown): GuardAccess | undefined =>
   typeof hook === 'function' ? (hook as Guard)[AUTH_GUARD] : undefined;
@@ -98,6 +198,7 @@ export function wrapsGuard<T extends (...args: never[]) => Promise<void>>(guard:
   const access = guardAccessOf(guard);
   return access ? Object.assign(wrapper, { [AUTH_GUARD]: access }) : wrapper;
 }
+type Check = (request: FastifyRequest) => Promise<void>;
 
 const ISSUER = 'fourfour';
 const AUDIENCE = 'fourfour:api';
@@ -225,27 +326,33 @@ export default fp(
         ? new AppError(MFA_REQUIRED_CODE, 403, AUTH_MESSAGES.mfaRequired)
         : null;
 
-    const requireAuth: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+    /** 'signed-in': a live account, read with the request (request.user). */
+    const signedIn = async (request: FastifyRequest) => {
       const user = await loadUser(request);
       if (!user || user === 'invalid') throw unauthorized(SESSION_ENDED_MESSAGE);
       request.user = user;
     };
-    app.decorate('requireAuth', markGuard(requireAuth));
-    app.decorate('requireSession', (...roles: Role[]) =>
-      markGuard(
-        async (request: FastifyRequest) => {
-          const claims = claimsOf(request);
-          if (claims === null || claims === 'invalid') throw unauthorized(SESSION_ENDED_MESSAGE);
-          request.session = { ...claims, roles: roles.length > 0 ? roles : null, confirmed: false };
-          // An admin route read by its own statement still owes the two-factor check: read the account first.
-          if (asksTwoFactor(roles)) {
-            const refusal = await app.sessionRefusal(request);
-            if (refusal) throw refusal;
-          }
-        },
-        { optional: false, roles },
-      ),
-    );
+    /** `roles`: signed in with one of them, and two-factor on where REQUIRE_MFA_ROLES asks for it. */
+    const withRole = (roles: readonly Role[], forbiddenMessage?: string) => {
+      const asksForTwoFactor = asksTwoFactor(roles);
+      return async (request: FastifyRequest) => {
+        await signedIn(request);
+        if (!request.user || !roles.includes(request.user.role)) throw forbidden(forbiddenMessage);
+        const refusal = asksForTwoFactor ? mfaRefusal(request.user) : null;
+        if (refusal) throw refusal;
+      };
+    };
+    /** accountCheck 'statement': the token's claims only; the route's statement checks the account (SessionClaims). */
+    const withSignedToken = (roles: readonly Role[]) => async (request: FastifyRequest) => {
+      const claims = claimsOf(request);
+      if (claims === null || claims === 'invalid') throw unauthorized(SESSION_ENDED_MESSAGE);
+      request.session = { ...claims, roles: roles.length > 0 ? roles : null, confirmed: false };
+      // An admin route read by its own statement still owes the two-factor check: read the account first.
+      if (asksTwoFactor(roles)) {
+        const refusal = await app.sessionRefusal(request);
+        if (refusal) throw refusal;
+      }
+    };
     app.decorate('sessionRefusal', async (request: FastifyRequest) => {
       const user = await loadUser(request);
       if (!user || user === 'invalid') return unauthorized(SESSION_ENDED_MESSAGE);
@@ -253,6 +360,47 @@ export default fp(
       if (request.session?.roles && asksTwoFactor(request.session.roles)) return mfaRefusal(user);
       return null;
     });
+    /** 'refresh-cookie': the cookie's routes refuse what another site started. */
+    const fromSameSite = async (request: FastifyRequest) => {
+      const refusal = sameSiteRefusal(app.config.publicUrl, request);
+      if (refusal) throw refusal;
+    };
+
+    /** The check a declaration asks for, and when it runs. */
+    function checkOf(access: RouteAccess): { onRequest?: Check; preHandler?: Check } {
+      if (access === 'signed-in') return { onRequest: signedIn };
+      if (access === 'refresh-cookie' || access === 'refresh-cookie-optional') return { preHandler: fromSameSite };
+      if (typeof access !== 'object') return {};
+      if (access.accountCheck === 'statement') return { onRequest: withSignedToken(access.roles ?? []) };
+      return { onRequest: access.roles ? withRole(access.roles, access.forbiddenMessage) : signedIn };
+    }
+
+    /**
+     * Each route's declared access becomes its check. A bearer-token check runs first, at onRequest,
+     * before the body is read or validated: a caller who may not use a route learns nothing about
+     * its input rules, and an upload from them is never read. The refresh cookie's same-site check
+     * runs last, right before the handler (it reads only headers; rate limits count first).
+     */
+    app.addHook('onRoute', function (this: FastifyInstance, route) {
+      const access = route.config?.access ?? scopeAccessOf(this);
+      const name = `${[route.method].flat().join(',')} ${route.url}`;
+      if (access === undefined) return;
+      if (!isRouteAccess(access))
+        throw new Error(`${name}: config.access ${JSON.stringify(access)} is not a RouteAccess`);
+      route.config = { ...route.config, access };
+      const { onRequest, preHandler } = checkOf(access);
+      if (onRequest)
+        route.onRequest = [onRequest, ...(route.onRequest ? [route.onRequest].flat() : [])] as typeof route.onRequest;
+      if (preHandler)
+        route.preHandler = [
+          ...(route.preHandler ? [route.preHandler].flat() : []),
+          preHandler,
+        ] as typeof route.preHandler;
+    });
+
+    // Until every route declares its access: the guards of old, as declarations' checks.
+    app.decorate('requireAuth', markGuard(signedIn));
+    app.decorate('requireSession', (...roles: Role[]) => markGuard(withSignedToken(roles), { optional: false, roles }));
     app.decorate(
       'optionalAuth',
       markGuard(
@@ -264,24 +412,7 @@ export default fp(
         { optional: true, roles: [] },
       ),
     );
-    app.decorate('requireRole', (...roles: Role[]) => {
-      const asksForTwoFactor = asksTwoFactor(roles);
-      return markGuard(
-        async function (this: unknown, request, reply) {
-          await requireAuth.call(app, request, reply);
-          if (!request.user || !roles.includes(request.user.role)) throw forbidden();
-          const refusal = asksForTwoFactor ? mfaRefusal(request.user) : null;
-          if (refusal) throw refusal;
-        },
-        { optional: false, roles },
-      );
-    });
-
-    /**
-     * Routes declare their guard as a preHandler; it runs first, at onRequest, before the body is
-     * read or validated: a caller who may not use a route learns nothing about its input rules,
-     * and an upload from them is never read.
-     */
+    app.decorate('requireRole', (...roles: Role[]) => markGuard(withRole(roles), { optional: false, roles }));
     app.addHook('onRoute', (route) => {
       const pre = route.preHandler ? [route.preHandler].flat() : [];
       const guards = pre.filter((h) => (h as Guard)[AUTH_GUARD]);

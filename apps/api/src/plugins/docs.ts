@@ -6,7 +6,7 @@ import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type GuardAccess, guardAccessOf } from './auth.ts';
+import { declareScopeAccess, guardAccessOf, needsSignIn, type RouteAccess, rolesOf } from './auth.ts';
 
 /** The security schemes of the API description: the access token, and the refresh cookie (refresh, logout). */
 export const BEARER = 'bearerAuth';
@@ -41,40 +41,44 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.map(capital).join('');
 }
 
-/** The access guard a route runs (auth plugin): moved from preHandler to onRequest by then, either is read. */
-function guardOf(route: RouteOptions): GuardAccess | undefined {
+/** The access a route declares (config.access, plugins/auth.ts); until every route does, its guard's. */
+function accessOf(route: RouteOptions): RouteAccess | undefined {
+  const declared = (route.config as { access?: RouteAccess } | undefined)?.access;
+  if (declared) return declared;
   const hooks = [route.onRequest, route.preHandler].flatMap((h) => (h ? [h].flat() : []));
   for (const hook of hooks) {
-    const access = guardAccessOf(hook);
-    if (access) return access;
+    const guard = guardAccessOf(hook);
+    if (guard) return guard.roles.length > 0 ? { roles: guard.roles } : 'signed-in';
   }
   return undefined;
 }
 
-const requires = (security: Security, scheme: string) =>
-  security.some((requirement) => scheme in requirement) && !security.some((r) => Object.keys(r).length === 0);
+/** The security requirement of an access declaration: bearer token, refresh cookie (optional for logout), or none. */
+function securityOf(access: RouteAccess | undefined): Security {
+  if (access === 'refresh-cookie') return REFRESH_COOKIE_SECURITY;
+  if (access === 'refresh-cookie-optional') return [...REFRESH_COOKIE_SECURITY, {}];
+  return access && needsSignIn(access) ? [{ [BEARER]: [] }] : [];
+}
 
 /**
- * What the route owes the description beyond its own schema: its security requirement (from its
- * guard: bearer token, optional bearer token; or as the route declares it: the refresh cookie, or a
- * bearer token that a hook of its whole prefix asks for; else none) and the error answers its guard,
- * input schemas, path parameters and rate limit can give, each with why.
+ * What the route owes the description beyond its own schema: its security requirement and the
+ * error answers its declared access, input schemas, path parameters and rate limit can give, each
+ * with why. Both come from the route's access declaration, the one the auth plugin enforces.
  */
 function describeAccess(route: RouteOptions, schema: Record<string, unknown>) {
-  const guard = guardOf(route);
-  const declared = schema.security as Security | undefined;
-  const security: Security = declared ?? (guard ? (guard.optional ? [{}, { [BEARER]: [] }] : [{ [BEARER]: [] }]) : []);
+  const access = accessOf(route);
+  const security: Security = (schema.security as Security | undefined) ?? securityOf(access);
+  const roles = access ? rolesOf(access) : null;
   const errors = new Map<number, string>();
   if (schema.body || schema.querystring || schema.params || schema.headers) {
     errors.set(400, 'The input does not match the schema (`errors` names the fields at fault)');
   }
-  // An optional guard still refuses a token that is sent but no longer valid.
-  if (guard || requires(security, BEARER)) errors.set(401, 'No valid access token: sign in, or refresh the session');
-  if (requires(security, REFRESH_COOKIE_SCHEME)) errors.set(401, 'No refresh cookie, or its session has ended');
-  if (guard && guard.roles.length > 0) {
-    errors.set(403, `Only for ${guard.roles.join(', ')} (and two-factor sign-in where the platform asks for it)`);
+  if (access && needsSignIn(access)) errors.set(401, 'No valid access token: sign in, or refresh the session');
+  if (access === 'refresh-cookie') errors.set(401, 'No refresh cookie, or its session has ended');
+  if (roles) {
+    errors.set(403, `Only for ${roles.join(', ')} (and two-factor sign-in where the platform asks for it)`);
   }
-  if (security.some((requirement) => REFRESH_COOKIE_SCHEME in requirement)) {
+  if (access === 'refresh-cookie' || access === 'refresh-cookie-optional') {
     errors.set(403, 'Sent from a foreign origin');
   }
   if (/[:*]/.test(route.url)) errors.set(404, 'No such resource');
@@ -144,7 +148,11 @@ export default fp(
         return openapiObject;
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // The reference's pages, files and JSON/YAML documents are public (their route options are the plugin's).
+    await app.register(async (reference) => {
+      declareScopeAccess(reference, 'public');
+      await reference.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    });
   },
   { name: 'docs', dependencies: ['config', 'auth'] },
 );

@@ -110,6 +110,8 @@ export default fp(
     // holds verification codes and reset links, so by default only this machine may read it: the
     // socket's peer is a loopback address and no proxy relayed the request for someone else.
     const mailboxAccess = {
+      // No account opens or closes it: who may read it is DEV_MAILBOX's, checked below.
+      config: { access: 'public' as const },
       schema: { hide: true },
       onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
         if (mailboxMode === 'on' || isLocalRequest(request)) return;

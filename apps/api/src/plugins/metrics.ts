@@ -250,7 +250,12 @@ export default fp(
       if (isLocalRequest(request)) return;
       return reply.status(404).type('text/plain').send('Not found.');
     };
-    app.get('/metrics', { schema: { hide: true }, onRequest: metricsAccess }, async (_request, reply) => {
+    const route = {
+      config: { access: 'loopback-or-token' as const },
+      schema: { hide: true },
+      onRequest: metricsAccess,
+    };
+    app.get('/metrics', route, async (_request, reply) => {
       const body = await registry.metrics();
       return reply.type(registry.contentType).header('cache-control', 'no-store').send(body);
     });

@@ -162,7 +162,10 @@ export default fp(
 
     app.get<{ Params: { '*': string } }>(
       '/api/media/files/*',
-      { schema: { tags: ['media'], summary: 'A stored file (uploaded image or generated artwork)' } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['media'], summary: 'A stored file (uploaded image or generated artwork)' },
+      },
       (request, reply) => {
         const key = request.params['*'];
         if (key.startsWith(PRIVATE_FOLDER)) return reply.status(404).send(notFoundBody);
