@@ -22,21 +22,19 @@ const tags = ['account'];
  * and address as well (password-throttle.service.ts).
  */
 const passwordRouteLimit = { max: 10, timeWindow: '15 minutes' } as const;
-const security = [{ bearerAuth: [] }];
 
-/** The signed-in user's own account: every route needs a session (hook for the whole prefix). */
+/** The signed-in user's own account: every route needs a session. */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAuth);
-  // requireAuth has set request.user for every route below.
+  // Every route below is declared 'signed-in': the auth plugin has set request.user.
   const me = (request: { user: AuthUser | null }) => request.user as AuthUser;
 
   app.get(
     '/me',
     {
+      config: { access: 'signed-in' },
       schema: {
         summary: 'The signed-in account, with membership and verification',
         tags,
-        security,
         response: { 200: AccountView },
       },
     },
@@ -46,11 +44,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/change-password',
     {
-      config: { rateLimit: passwordRouteLimit },
+      config: { access: 'signed-in', rateLimit: passwordRouteLimit },
       schema: {
         summary: 'Change the password (the current one is asked again)',
         tags,
-        security,
         body: ChangePasswordBody,
         response: { 200: ChangePasswordResponse },
       },
@@ -73,17 +70,20 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/2fa/status',
-    { schema: { summary: 'Whether two-factor sign-in is on', tags, security, response: { 200: TwoFactorStatus } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'Whether two-factor sign-in is on', tags, response: { 200: TwoFactorStatus } },
+    },
     async (request) => getTwoFactorStatus(app, me(request).id),
   );
 
   app.post(
     '/2fa/setup',
     {
+      config: { access: 'signed-in' },
       schema: {
         summary: 'Start two-factor setup: a new secret and its QR code',
         tags,
-        security,
         response: { 200: TwoFactorSetup },
       },
     },
@@ -93,11 +93,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/2fa/enable',
     {
-      config: { rateLimit: passwordRouteLimit },
+      config: { access: 'signed-in', rateLimit: passwordRouteLimit },
       schema: {
         summary: 'Turn two-factor sign-in on with a code from the app',
         tags,
-        security,
         body: TwoFactorEnableBody,
         response: { 200: MessageBody },
       },
@@ -111,11 +110,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/2fa/disable',
     {
-      config: { rateLimit: passwordRouteLimit },
+      config: { access: 'signed-in', rateLimit: passwordRouteLimit },
       schema: {
         summary: 'Turn two-factor sign-in off (password and code asked)',
         tags,
-        security,
         body: TwoFactorDisableBody,
         response: { 200: MessageBody },
       },
@@ -129,11 +127,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/delete',
     {
-      config: { rateLimit: passwordRouteLimit },
+      config: { access: 'signed-in', rateLimit: passwordRouteLimit },
       schema: {
         summary: 'Delete the account (the password is asked again)',
         tags,
-        security,
         body: DeleteAccountBody,
         response: { 200: MessageBody },
       },

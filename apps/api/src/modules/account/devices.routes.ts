@@ -5,7 +5,6 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { listDevices, signOutDevice, signOutOtherDevices } from './devices.service.ts';
 
 const tags = ['account'];
-const security = [{ bearerAuth: [] }];
 /** Per IP, like the other account routes; signing out writes, so it gets the smaller allowance. */
 const limits = {
   list: { max: 60, timeWindow: '1 minute' },
@@ -14,15 +13,14 @@ const limits = {
 
 /** The signed-in user's devices (/api/account/sessions…): every route needs a session. */
 const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAuth);
-  // requireAuth has set request.user (with the token's session) for every route below.
+  // Every route below is declared 'signed-in': the auth plugin has set request.user (with the token's session).
   const me = (request: { user: AuthUser | null }) => request.user as AuthUser;
 
   app.get(
     '/sessions',
     {
-      config: { rateLimit: limits.list },
-      schema: { summary: 'The devices signed in to this account', tags, security, response: { 200: SignedInDevices } },
+      config: { access: 'signed-in', rateLimit: limits.list },
+      schema: { summary: 'The devices signed in to this account', tags, response: { 200: SignedInDevices } },
     },
     async (request) => listDevices(app, me(request).id, me(request).sessionId),
   );
@@ -30,11 +28,10 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sessions/:id',
     {
-      config: { rateLimit: limits.signOut },
+      config: { access: 'signed-in', rateLimit: limits.signOut },
       schema: {
         summary: 'Sign out one device',
         tags,
-        security,
         params: SessionIdParams,
         response: { 200: MessageBody },
       },
@@ -48,8 +45,8 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sessions/sign-out-others',
     {
-      config: { rateLimit: limits.signOut },
-      schema: { summary: 'Sign out every other device', tags, security, response: { 200: MessageBody } },
+      config: { access: 'signed-in', rateLimit: limits.signOut },
+      schema: { summary: 'Sign out every other device', tags, response: { 200: MessageBody } },
     },
     async (request) => {
       await signOutOtherDevices(app, me(request).id, me(request).sessionId);

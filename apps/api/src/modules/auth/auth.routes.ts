@@ -13,7 +13,6 @@ import {
 } from '@fourfour/shared/auth';
 import { AppError } from '../../lib/errors.ts';
 import { perTargetEmail } from '../../plugins/rate-limit.ts';
-import { REFRESH_COOKIE_SECURITY } from '../../plugins/docs.ts';
 import {
   loginUser,
   registerUser,
@@ -22,7 +21,7 @@ import {
   resetPassword,
   verifyEmail,
 } from './auth.service.ts';
-import { assertSameSiteRequest, clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
 import { endSessionByToken, rotateRefreshToken } from './sessions.service.ts';
 
 /**
@@ -52,7 +51,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
-      config: { rateLimit: limits.register },
+      config: { access: 'public', rateLimit: limits.register },
       preHandler: perAddressLimit('register'),
       schema: {
         summary: 'Create an account; a verification code is emailed',
@@ -70,7 +69,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify',
     {
-      config: { rateLimit: limits.verify },
+      config: { access: 'public', rateLimit: limits.verify },
       schema: {
         summary: 'Verify the email address with the emailed code',
         tags,
@@ -84,7 +83,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/resend-code',
     {
-      config: { rateLimit: limits.resend },
+      config: { access: 'public', rateLimit: limits.resend },
       preHandler: perAddressLimit('resend'),
       schema: { summary: 'Email a new verification code', tags, body: EmailOnlyBody, response: { 200: MessageBody } },
     },
@@ -97,7 +96,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { rateLimit: limits.login },
+      config: { access: 'public', rateLimit: limits.login },
       schema: {
         summary: 'Sign in: an access token, and the refresh cookie',
         tags,
@@ -119,16 +118,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refresh',
     {
-      config: { rateLimit: limits.refresh },
+      config: { access: 'refresh-cookie', rateLimit: limits.refresh },
       schema: {
         tags,
         summary: 'A new access token for the session of the refresh cookie (the cookie is rotated)',
-        security: REFRESH_COOKIE_SECURITY,
         response: { 200: RefreshResponse },
       },
     },
     async (request, reply) => {
-      assertSameSiteRequest(app, request);
       const presented = readRefreshCookie(app, request);
       const outcome = presented ? await rotateRefreshToken(app, presented) : null;
       if (!outcome?.ok) {
@@ -144,12 +141,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const logoutSchema = {
     tags,
     summary: "Sign out: ends the refresh cookie's session, if one is sent, and clears the cookie",
-    // The cookie is optional: without one, logout still answers 200 and clears it.
-    security: [...REFRESH_COOKIE_SECURITY, {}],
     response: { 200: MessageBody },
   };
-  app.post('/logout', { schema: logoutSchema }, async (request, reply) => {
-    assertSameSiteRequest(app, request);
+  // The cookie is optional: without one, logout still answers 200 and clears it.
+  const logoutAccess = { access: 'refresh-cookie-optional' } as const;
+  app.post('/logout', { config: logoutAccess, schema: logoutSchema }, async (request, reply) => {
     const presented = readRefreshCookie(app, request);
     // Ends the session: its refresh tokens and, checked on every request, its access tokens.
     if (presented) await endSessionByToken(app.db, presented);
@@ -160,7 +156,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgot-password',
     {
-      config: { rateLimit: limits.forgot },
+      config: { access: 'public', rateLimit: limits.forgot },
       preHandler: perAddressLimit('forgot'),
       schema: {
         summary: 'Email a password reset link (the same answer whether or not the address has an account)',
@@ -178,7 +174,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reset-password',
     {
-      config: { rateLimit: limits.reset },
+      config: { access: 'public', rateLimit: limits.reset },
       schema: {
         summary: 'Set a new password with the emailed reset token',
         tags,
@@ -195,8 +191,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      preHandler: app.requireAuth,
-      schema: { summary: 'The signed-in user', tags, security: [{ bearerAuth: [] }], response: { 200: AuthUser } },
+      config: { access: 'signed-in' },
+      schema: { summary: 'The signed-in user', tags, response: { 200: AuthUser } },
     },
     async (request) => {
       const user = request.user;

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '@fourfour/shared/auth';
-import { AppError } from '../../lib/errors.ts';
 
 /**
  * The refresh token's cookie. On https it is `__Secure-refreshToken`: browsers accept a cookie of
@@ -43,24 +41,4 @@ export function clearRefreshCookie(app: FastifyInstance, reply: FastifyReply): v
 export function readRefreshCookie(app: FastifyInstance, request: FastifyRequest): string | undefined {
   const value = request.cookies[refreshCookieName(app)];
   return value && value.length <= 200 ? value : undefined;
-}
-
-/**
- * Refresh and logout act on a cookie the browser sends by itself, so they refuse requests another
- * site started: `Sec-Fetch-Site: cross-site`, or an Origin that is neither PUBLIC_URL's nor the
- * request's own host (same-origin behind a proxy or the dev server). No Origin at all (curl, old
- * browsers on same-origin POSTs) is allowed: SameSite=Strict already keeps the cookie home.
- */
-export function assertSameSiteRequest(app: FastifyInstance, request: FastifyRequest): void {
-  if (request.headers['sec-fetch-site'] === 'cross-site') {
-    throw new AppError('FOREIGN_ORIGIN', 403, AUTH_MESSAGES.foreignOrigin);
-  }
-  const origin = request.headers.origin;
-  if (!origin) return;
-  const allowed = new Set([new URL(app.config.publicUrl).origin]);
-  // request.host reads X-Forwarded-Host only from a proxy TRUST_PROXY names; from anyone else the
-  // header could make a foreign Origin look like our own.
-  const host = request.host;
-  if (host) allowed.add(`${request.protocol}://${host}`);
-  if (!allowed.has(origin)) throw new AppError('FOREIGN_ORIGIN', 403, AUTH_MESSAGES.foreignOrigin);
 }
