@@ -6,28 +6,22 @@ import {
   SalesHistory,
   UserIdParams,
 } from '@fourfour/shared/affiliates';
-import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
+import { ADMIN_ROLES, AFFILIATE_ROLES } from '@fourfour/shared/enums';
 import { getOrCreateAffiliateCode, getSalesHistory, getSalesHistoryOf, listAffiliates } from './affiliates.service.ts';
 
 const tags = ['affiliates'];
-const security = [{ bearerAuth: [] }];
 
 /**
  * The affiliate's own code and sales (AFFILIATE, ADMIN, MASTER), and the admin sales view's two
  * master endpoints (ADMIN, MASTER): the affiliate list and any affiliate's sales history.
  */
 const affiliatesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const affiliate = app.requireRole(...AFFILIATE_ROLES);
-  const admin = app.requireRole('ADMIN', 'MASTER');
-
   app.get(
     '/affiliate/generate',
     {
-      onRequest: affiliate,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: { roles: AFFILIATE_ROLES }, rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
-        security,
         summary: "The caller's affiliate code, created on the first call",
         response: { 200: AffiliateCodeResponse },
       },
@@ -38,10 +32,9 @@ const affiliatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/affiliate/stats',
     {
-      onRequest: affiliate,
+      config: { access: { roles: AFFILIATE_ROLES } },
       schema: {
         tags,
-        security,
         summary: "The caller's monthly sales, newest first",
         response: { 200: SalesHistory },
       },
@@ -52,10 +45,9 @@ const affiliatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/master/affiliates',
     {
-      onRequest: admin,
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags,
-        security,
         summary: 'Affiliates (role AFFILIATE or holding a code), paged; q searches username, email or id',
         querystring: AffiliatesQuery,
         response: { 200: AffiliatesPage },
@@ -67,10 +59,9 @@ const affiliatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/master/affiliates/:id/sales-history',
     {
-      onRequest: admin,
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags,
-        security,
         summary: "An affiliate's monthly sales, newest first",
         params: UserIdParams,
         response: { 200: SalesHistory },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN_ROLES } from '@fourfour/shared/enums';
 import { PublicRosterEntry, ROSTER_CATEGORIES, RosterEntry, RosterEntryInput } from '@fourfour/shared/content';
 import { createRosterEntry, deleteRosterEntry, listPublicRoster, listRoster } from './roster.service.ts';
 
@@ -9,7 +10,7 @@ const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/roster',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['content'],
         summary: 'Active DJs or creators (INFLUENCER), with the contact line to show under each bio',
@@ -23,7 +24,7 @@ const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/roster',
     {
-      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['content'],
         summary: 'Every roster entry of a category, hidden ones too',
@@ -37,7 +38,7 @@ const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/roster',
     {
-      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['content'],
         summary: 'Add a DJ or creator (sortOrder 1000 unless given)',
@@ -51,7 +52,7 @@ const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/roster/:id',
     {
-      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['content'],
         summary: 'Delete a roster entry (and its uploaded portrait)',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN_ROLES } from '@fourfour/shared/enums';
 import { TeamMember, TeamMemberInput } from '@fourfour/shared/content';
 import { createTeamMember, deleteTeamMember, listTeam } from './team.service.ts';
 
@@ -7,7 +8,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/team',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: { tags: ['content'], summary: 'Active team members', response: { 200: z.array(TeamMember) } },
     },
     async () => listTeam(app.db, { activeOnly: true }),
@@ -16,7 +17,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/team',
     {
-      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['content'],
         summary: 'Every team member, hidden ones too',
@@ -29,7 +30,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/team',
     {
-      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['content'],
         summary: 'Add a team member (sortOrder 1000 unless given)',
@@ -43,7 +44,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/team/:id',
     {
-      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['content'],
         summary: 'Delete a team member (and their uploaded image)',

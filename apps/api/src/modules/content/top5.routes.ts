@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOP5_IMAGE_MAX_BYTES } from '@fourfour/shared/constants';
+import { ADMIN_ROLES } from '@fourfour/shared/enums';
 import { TOP5_MESSAGES, TOP5_SIZE, Top5Song, Top5Update } from '@fourfour/shared/content';
 import { badRequest, type FieldError } from '../../lib/errors.ts';
 import { type FileRule, jsonField, readMultipart } from '../../lib/multipart.ts';
@@ -15,7 +16,7 @@ const top5Routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/top5',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: { tags: ['content'], summary: 'The weekly Top 5, rank 1 first', response: { 200: z.array(Top5Song) } },
     },
     async () => listTop5(app.db),
@@ -24,7 +25,7 @@ const top5Routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/top5',
     {
-      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['content'],
         summary: 'Replace the Top 5 (multipart: data = { songs: [...] } JSON, image1..image5 files)',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_UPLOAD_MAX_BYTES } from '@fourfour/shared/constants';
+import { ADMIN_ROLES } from '@fourfour/shared/enums';
 import { UPLOAD_MESSAGES, UploadResult } from '@fourfour/shared/content';
 import { readMultipart } from '../../lib/multipart.ts';
 import { uploadContentImage } from './uploads.service.ts';
@@ -8,7 +9,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/uploads',
     {
-      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['content'],
         summary: 'Upload a portrait or team image (multipart: file, folder roster/djs | roster/influencers | team)',

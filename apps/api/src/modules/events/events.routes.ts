@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CREATE_EVENT_IMAGE_MAX_BYTES, EDIT_EVENT_IMAGE_MAX_BYTES } from '@fourfour/shared/constants';
+import { ADMIN_ROLES } from '@fourfour/shared/enums';
 import {
   AdminEvent,
   EVENT_MESSAGES,
@@ -68,11 +69,12 @@ async function readEventForm(request: FastifyRequest, maxBytes: number, tooLarge
  */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tz = () => app.config.timezone;
-  const admin = app.requireRole('ADMIN', 'MASTER');
 
   app.get(
     '/events/list',
     {
+      // Issue 4: the list is public (the /events page itself is behind login).
+      config: { access: 'public' },
       schema: {
         tags: ['events'],
         summary: 'Upcoming events (not cancelled, not started), by start; undated last',
@@ -99,7 +101,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/tickets-per-event',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['events'],
         summary: "Event id → the caller's live tickets for it",
@@ -112,7 +114,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/events',
     {
-      preHandler: admin,
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['admin events'],
         summary: 'Every event, past and cancelled included (Manage Events)',
@@ -125,7 +127,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/events/create',
     {
-      preHandler: admin,
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['admin events'],
         summary: 'Create an event (multipart: data JSON, optional image up to 8 MB)',
@@ -146,7 +148,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/events/:id',
     {
-      preHandler: admin,
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         summary: 'One event as the admin edits it, with its stock',
         tags: ['admin events'],
@@ -164,7 +166,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/events/:id',
     {
-      preHandler: admin,
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['admin events'],
         summary: 'Edit an event (multipart: data JSON, optional image up to 20 MB; imageUrl "REMOVE" deletes it)',
@@ -186,7 +188,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/events/:id/prices',
     {
-      preHandler: admin,
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         summary: "Change the prices of an event's ticket types",
         tags: ['admin events'],
@@ -201,7 +203,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/events/:id/cancel',
     {
-      preHandler: admin,
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['admin events'],
         summary: 'Cancel an event (idempotent); refunds run as a durable job',
@@ -215,7 +217,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/events/:id/stats',
     {
-      preHandler: admin,
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         summary: 'Sales and admission figures of one event',
         tags: ['admin events'],
@@ -229,6 +231,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/media/events/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['events'],
         summary: "The event's artwork, or a generated poster when it has none",

@@ -7,6 +7,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Liveness: the process answers',
         tags: ['platform'],
@@ -18,6 +19,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ready',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Readiness: the database answers (503 while it does not)',
         tags: ['platform'],

@@ -8,36 +8,25 @@ import {
   MasterUsersPage,
   MasterUsersQuery,
 } from '@fourfour/shared/master';
-import { forbidden } from '../../lib/errors.ts';
-import { wrapsGuard } from '../../plugins/auth.ts';
+import type { RouteAccess } from '../../plugins/auth.ts';
 import { getMasterStats } from './master-stats.service.ts';
 import { changeUserRole, listUsers } from './master.service.ts';
 
 const tags = ['master'];
-const security = [{ bearerAuth: [] }];
+/**
+ * MASTER only, with the spec's wording for another role's 403 (the two-factor refusal keeps its
+ * own); 401 without a session, as everywhere.
+ */
+const MASTER_ONLY: RouteAccess = { roles: ['MASTER'], forbiddenMessage: MASTER_MESSAGES.mustBeMaster };
 
 /** The master's desk (MASTER only): users and their roles, and the platform statistics. */
 const masterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const requireMaster = app.requireRole('MASTER');
-  // The spec's wording for a 403 here; 401 (no session) stays the auth plugin's. Checked on
-  // request, before the body is validated, so a caller without the role learns nothing from a 400.
-  const master = wrapsGuard(requireMaster, async (...args: Parameters<typeof requireMaster>) => {
-    try {
-      await requireMaster.apply(app, args);
-    } catch (err) {
-      // Only the wrong-role refusal: MFA_REQUIRED (two-factor not on yet) keeps its own words.
-      if ((err as { code?: string }).code === 'FORBIDDEN') throw forbidden(MASTER_MESSAGES.mustBeMaster);
-      throw err;
-    }
-  });
-
   app.get(
     '/master/users',
     {
-      onRequest: master,
+      config: { access: MASTER_ONLY },
       schema: {
         tags,
-        security,
         summary: "Users, paged (page from 0; size 10, 20, 50 or 100), sorted by 'field,ASC|DESC', email search",
         querystring: MasterUsersQuery,
         response: { 200: MasterUsersPage },
@@ -49,11 +38,9 @@ const masterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/master/users/:id/role',
     {
-      onRequest: master,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: MASTER_ONLY, rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
-        security,
         summary: "Change a user's role (USER, EVENT_WORKER, ADMIN, AFFILIATE); not a MASTER's, not one's own",
         params: UserIdParams,
         body: ChangeRoleBody,
@@ -65,7 +52,10 @@ const masterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/master/stats',
-    { onRequest: master, schema: { tags, security, summary: 'Platform statistics', response: { 200: MasterStats } } },
+    {
+      config: { access: MASTER_ONLY },
+      schema: { tags, summary: 'Platform statistics', response: { 200: MasterStats } },
+    },
     async () => getMasterStats(app),
   );
 };

@@ -13,7 +13,9 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post('/payments/stripe/webhook', { schema: { hide: true } }, async (request, reply) => {
+  // Public: the signature over the raw body is the credential.
+  const webhook = { config: { access: 'public' }, schema: { hide: true } } as const;
+  app.post('/payments/stripe/webhook', webhook, async (request, reply) => {
     if (app.payments.provider !== 'stripe') throw notFound();
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = request.headers['stripe-signature'];
@@ -69,7 +71,7 @@ const localPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/local/checkout/:sessionId',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: {
         summary: "The local provider's checkout page: one of the caller's checkout sessions",
         tags: ['payments'],
@@ -103,7 +105,7 @@ const localPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/local/checkout/:sessionId/complete',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: {
         summary: "Pay a local checkout session (as the provider's completed event)",
         tags: ['payments'],
@@ -130,7 +132,7 @@ const localPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/local/checkout/:sessionId/cancel',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: {
         summary: "Cancel a local checkout session (as the provider's expired event)",
         tags: ['payments'],

@@ -7,6 +7,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/config/public',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Public configuration the web client shows before sign-in',
         tags: ['platform'],

@@ -27,7 +27,7 @@ const scanRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ticket-scan',
     {
       // scan_tickets checks the scanner's account and role itself, in the scan's one round trip.
-      preHandler: app.requireSession(...SCANNER_ROLES),
+      config: { access: { roles: SCANNER_ROLES, accountCheck: 'statement' } },
       schema: {
         tags: ['scan'],
         summary: 'Admit a ticket at the door (once)',

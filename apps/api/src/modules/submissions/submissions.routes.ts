@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MessageBody } from '@fourfour/shared/api-error';
 import { MP3_MAX_BYTES } from '@fourfour/shared/constants';
+import { ADMIN_ROLES } from '@fourfour/shared/enums';
 import {
   SUBMISSION_MESSAGES,
   SongSubmissionFields,
@@ -22,11 +23,8 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/submissions/song',
     {
       // Per IP and per account: the confirmation mail goes to the account's own address.
-      preHandler: [
-        app.requireAuth,
-        app.limitPer('song-submission-account', { max: 5, timeWindow: '1 hour' }, perAccount),
-      ],
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { access: 'signed-in', rateLimit: { max: 10, timeWindow: '1 hour' } },
+      preHandler: app.limitPer('song-submission-account', { max: 5, timeWindow: '1 hour' }, perAccount),
       schema: {
         tags: ['submissions'],
         summary: 'Submit a song (multipart: text fields, interests repeated, mp3)',
@@ -62,7 +60,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/submissions',
     {
-      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['submissions'],
         summary:
@@ -77,7 +75,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/submissions/:id',
     {
-      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['submissions'],
         summary: 'Mark a submission reviewed or not',
@@ -92,7 +90,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/submissions/:id/file',
     {
-      preHandler: app.requireRole('ADMIN', 'MASTER'),
+      config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['submissions'],
         summary: 'The submitted MP3 (ADMIN/MASTER only; ?download=1 for an attachment)',

@@ -56,7 +56,7 @@ const localPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/local/portal',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: {
         summary: "The local provider's billing portal: the caller's subscription and plans",
         tags: ['payments'],
@@ -69,8 +69,7 @@ const localPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/local/portal/:action',
     {
-      preHandler: app.requireAuth,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'signed-in', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         summary: 'Act in the local billing portal (change plan, cancel, renew, fail a payment)',
         tags: ['payments'],

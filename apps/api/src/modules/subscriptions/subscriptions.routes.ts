@@ -12,6 +12,7 @@ import {
   SubscriptionCheckoutResult,
   VerificationResult,
 } from '@fourfour/shared/memberships';
+import { ADMIN_ROLES } from '@fourfour/shared/enums';
 import { UrlResponse } from '@fourfour/shared/tickets';
 import { listBenefits, listSubscribers, setBenefitDelivered } from './benefits.service.ts';
 import localPortalRoutes from './local-portal.routes.ts';
@@ -27,8 +28,8 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const member = { preHandler: app.requireAuth, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
-  const admin = { preHandler: app.requireRole('ADMIN', 'MASTER') };
+  const member = { config: { access: 'signed-in', rateLimit: { max: 30, timeWindow: '1 minute' } } } as const;
+  const admin = { config: { access: { roles: ADMIN_ROLES } } } as const;
 
   app.post(
     '/subscription/subscribe',
@@ -80,7 +81,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subscription/checkout-result',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         summary: 'The outcome of a membership checkout',
         tags: ['subscriptions'],

@@ -35,11 +35,8 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The hold statement checks the account itself: one round trip on a sold-out night. Limited
       // per IP and per account (the verified token's user id: many addresses do not buy more holds).
-      preHandler: [
-        app.requireSession(),
-        app.limitPer('reserve-account', RESERVE_PER_ACCOUNT, (request) => request.session?.userId),
-      ],
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: { accountCheck: 'statement' }, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      preHandler: app.limitPer('reserve-account', RESERVE_PER_ACCOUNT, (request) => request.session?.userId),
       schema: {
         summary: 'Hold tickets of one event for checkout (a reservation token)',
         tags: ['tickets'],
@@ -62,8 +59,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/create-checkout-session',
     {
-      preHandler: app.requireAuth,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'signed-in', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         summary: 'Start paying for a reservation: the checkout page URL',
         tags: ['tickets'],
@@ -77,7 +73,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/checkout-result',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         summary: 'The outcome of a ticket checkout',
         tags: ['tickets'],
@@ -91,9 +87,8 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/validate',
     {
-      preHandler: app.requireAuth,
       // Codes are not secrets, but guessing them in bulk should be slow.
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'signed-in', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         summary: 'Check an affiliate code and its discount',
         tags: ['tickets'],
@@ -111,7 +106,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/event-usage',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: {
         summary: 'Whether the caller has used their free ticket for an event',
         tags: ['tickets'],
@@ -127,7 +122,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/account/my-tickets',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: {
         summary: "The caller's tickets",
         tags: ['account'],
@@ -141,7 +136,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/account/my-tickets/:ticketId',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: {
         summary: "One of the caller's tickets, with its QR code",
         tags: ['account'],
@@ -156,7 +151,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/account/free-tickets',
     {
-      preHandler: app.requireAuth,
+      config: { access: 'signed-in' },
       schema: {
         summary: 'How many free tickets the caller has used, and their allowance',
         tags: ['account'],
