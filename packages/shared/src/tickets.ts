@@ -250,6 +250,8 @@ export const OwnedTicket = z.object({
   qrBase64: z.string().optional(),
 });
 export type OwnedTicket = z.infer<typeof OwnedTicket>;
+/** GET /api/account/my-tickets. */
+export const OwnedTicketList = z.array(OwnedTicket);
 
 export const MyTicketsQuery = z.object({
   includePast: z.stringbool().default(false),

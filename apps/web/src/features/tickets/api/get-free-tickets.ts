@@ -1,7 +1,9 @@
 import { FreeTicketUsage } from '@fourfour/shared/tickets';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { ticketsKeys } from './query-keys.ts';
 
 /** GET /api/account/free-tickets → used, max, remaining, year, unlimited. */
-export const getFreeTickets = async () => FreeTicketUsage.parse(await api.get('/api/account/free-tickets'));
-export const useFreeTickets = () => useQuery({ queryKey: ['tickets', 'free-usage'], queryFn: getFreeTickets });
+export const getFreeTickets = () => api.get('/api/account/free-tickets', { schema: FreeTicketUsage });
+export const freeTicketUsageQuery = () => queryOptions({ queryKey: ticketsKeys.freeUsage(), queryFn: getFreeTickets });
+export const useFreeTickets = () => useQuery(freeTicketUsageQuery());
