@@ -7,12 +7,18 @@ import { accountKeys } from './query-keys.ts';
 export const getMe = () => api.get('/api/account/me', { schema: AccountView });
 export const meQuery = () => queryOptions({ queryKey: accountKeys.me(), queryFn: getMe });
 
+export interface UseMeOptions<T> {
+  /** A part of the view (the affiliate code, ...). */
+  select?: (me: AccountView) => T;
+  /** Ask again on mount even when the cached view is fresh: a rule that must use current facts. */
+  refetchOnMount?: 'always';
+}
+
 /**
  * The signed-in user's account view: the only reader of /api/account/me (account, membership,
- * affiliate code and the free-ticket rule all use it). `select` picks a part.
+ * affiliate code and the free-ticket rule all use it), one key and one staleTime.
  */
-export function useMe(): UseQueryResult<AccountView>;
-export function useMe<T>(select: (me: AccountView) => T): UseQueryResult<T>;
-export function useMe<T>(select?: (me: AccountView) => T): UseQueryResult<AccountView | T> {
-  return useQuery({ ...meQuery(), select });
+export function useMe<T = AccountView>({ select, refetchOnMount }: UseMeOptions<T> = {}): UseQueryResult<T> {
+  const { queryKey, queryFn } = meQuery();
+  return useQuery({ queryKey, queryFn, select, refetchOnMount });
 }

@@ -3,12 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /** POST /api/tickets/create-checkout-session (form-encoded, empty body, as the spec's client) → { url }. */
-export const createCheckoutSession = async (reservationToken: string) =>
-  UrlResponse.parse(
-    await api.request('/api/tickets/create-checkout-session', {
-      method: 'POST',
-      query: { reservationToken },
-      body: new URLSearchParams(),
-    }),
-  );
+export const createCheckoutSession = (reservationToken: string) =>
+  api.request('/api/tickets/create-checkout-session', {
+    method: 'POST',
+    query: { reservationToken },
+    body: new URLSearchParams(),
+    schema: UrlResponse,
+  });
 export const useCreateCheckoutSession = () => useMutation({ mutationFn: createCheckoutSession });

@@ -3,6 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /** GET /api/tickets/validate?code= → { valid, discountPercent }. */
-export const validateAffiliateCode = async (code: string) =>
-  ValidateCodeResponse.parse(await api.get('/api/tickets/validate', { query: { code } }));
+export const validateAffiliateCode = (code: string) =>
+  api.get('/api/tickets/validate', { query: { code }, schema: ValidateCodeResponse });
 export const useValidateAffiliateCode = () => useMutation({ mutationFn: validateAffiliateCode });
