@@ -1,20 +1,21 @@
+import type { AccountView } from '@fourfour/shared/auth';
 import { AffiliateCodeResponse } from '@fourfour/shared/affiliates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { MY_AFFILIATE_CODE_KEY } from './get-my-affiliate-code.ts';
+import { accountKeys } from '../../account/index.ts';
 
 /** GET /api/affiliate/generate → the caller's code (created on the first call, the same afterwards). */
 export const generateAffiliateCode = async () =>
-  AffiliateCodeResponse.parse(await api.get('/api/affiliate/generate')).affiliateCode;
+  (await api.get('/api/affiliate/generate', { schema: AffiliateCodeResponse })).affiliateCode;
 
 export function useGenerateAffiliateCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generateAffiliateCode,
     onSuccess: (code) => {
-      queryClient.setQueryData(MY_AFFILIATE_CODE_KEY, code);
-      // The account view carries the code too.
-      void queryClient.invalidateQueries({ queryKey: ['account', 'me'] });
+      // The account view carries the code: show it at once, then read the view again.
+      queryClient.setQueryData<AccountView>(accountKeys.me(), (me) => me && { ...me, affiliateCode: code });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
     },
   });
 }
