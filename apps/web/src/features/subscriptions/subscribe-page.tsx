@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { formatLongDate } from '../../lib/format.ts';
-import { useMembershipAccount } from './api/get-membership-account.ts';
+import { useMe } from '../account/index.ts';
 import { type PortalKind, useOpenPortal } from './api/open-portal.ts';
 import { useStartSubscription } from './api/start-subscription.ts';
 import { PlanCard } from './components/plan-card.tsx';
@@ -129,7 +129,7 @@ function CurrentPlanPanel({
 
 /** /subscribe: plan comparison, the current plan panel by status, verification banners, portal links. */
 export function SubscribePage() {
-  const account = useMembershipAccount();
+  const account = useMe();
   const start = useStartSubscription();
   const portal = useOpenPortal();
   const [choosing, setChoosing] = useState<PaidTier | null>(null);

@@ -11,5 +11,5 @@ const PATHS: Record<PortalKind, string> = {
 };
 
 /** The three portal calls: each answers the provider's portal address to redirect to. */
-export const openPortal = async (kind: PortalKind) => UrlResponse.parse(await api.get(PATHS[kind]));
+export const openPortal = (kind: PortalKind) => api.get(PATHS[kind], { schema: UrlResponse });
 export const useOpenPortal = () => useMutation({ mutationFn: openPortal });

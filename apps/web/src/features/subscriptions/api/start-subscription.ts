@@ -4,6 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /** POST /api/subscription/subscribe?tier=: the provider's checkout page to go to. */
-export const startSubscription = async (tier: PaidTier) =>
-  UrlResponse.parse(await api.post('/api/subscription/subscribe', undefined, { query: { tier } }));
+export const startSubscription = (tier: PaidTier) =>
+  api.post('/api/subscription/subscribe', undefined, { query: { tier }, schema: UrlResponse });
 export const useStartSubscription = () => useMutation({ mutationFn: startSubscription });
