@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
-import { AUTH_MESSAGES, AuthUser, normaliseTotpInput } from '@fourfour/shared/auth';
+import { AUTH_MESSAGES, normaliseTotpInput } from '@fourfour/shared/auth';
 import { PASSWORD_MAX, TOTP_DIGITS } from '@fourfour/shared/constants';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { isApiError, pickAccessToken, serverMessageOf } from '../../lib/api-client.ts';
+import { isApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { redirectTargetFrom } from '../../lib/auth-session.ts';
 import { setSession } from '../../lib/session.ts';
 import { useLogin } from './api/login.ts';
@@ -50,17 +50,17 @@ export function LoginPage() {
       ...(showTotp && totp.length === TOTP_DIGITS ? { totp } : {}),
     };
     try {
+      // The answer is checked with the shared LoginResponse: a token and the user, or an error.
       const reply = await login.mutateAsync(body);
-      const token = pickAccessToken(reply);
-      const user = AuthUser.safeParse((reply as { user?: unknown } | undefined)?.user);
-      if (!token || !user.success) {
+      setSession(reply.accessToken, reply.user);
+      navigate(redirectTargetFrom(location.state), { replace: true });
+    } catch (err) {
+      if (!isApiError(err)) {
+        // A 2xx answer without a token or user (spec 01 §8: a reply without a token is an error).
         setPassword('');
         setError(AUTH_MESSAGES.loginNoToken);
         return;
       }
-      setSession(token, user.data);
-      navigate(redirectTargetFrom(location.state), { replace: true });
-    } catch (err) {
       const message =
         isApiError(err) && err.isNetworkError
           ? AUTH_MESSAGES.networkError

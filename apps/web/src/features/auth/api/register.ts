@@ -1,8 +1,8 @@
-import type { MessageBody } from '@fourfour/shared/api-error';
+import { MessageBody } from '@fourfour/shared/api-error';
 import type { RegisterBody } from '@fourfour/shared/auth';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /** POST /api/auth/register → 201 { message }; 409 names the taken field. */
-export const registerAccount = (body: RegisterBody) => api.post<MessageBody>('/api/auth/register', body);
+export const registerAccount = (body: RegisterBody) => api.post('/api/auth/register', body, { schema: MessageBody });
 export const useRegister = () => useMutation({ mutationFn: registerAccount });

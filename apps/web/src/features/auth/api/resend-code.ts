@@ -1,7 +1,7 @@
-import type { MessageBody } from '@fourfour/shared/api-error';
+import { MessageBody } from '@fourfour/shared/api-error';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /** POST /api/auth/resend-code { email } → { message }; 429 during the server's 30 s cooldown. */
-export const resendCode = (email: string) => api.post<MessageBody>('/api/auth/resend-code', { email });
+export const resendCode = (email: string) => api.post('/api/auth/resend-code', { email }, { schema: MessageBody });
 export const useResendCode = () => useMutation({ mutationFn: resendCode });

@@ -1,8 +1,9 @@
-import type { MessageBody } from '@fourfour/shared/api-error';
+import { MessageBody } from '@fourfour/shared/api-error';
 import type { ResetPasswordBody } from '@fourfour/shared/auth';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /** POST /api/auth/reset-password { token, newPassword } → { message }. */
-export const resetPassword = (body: ResetPasswordBody) => api.post<MessageBody>('/api/auth/reset-password', body);
+export const resetPassword = (body: ResetPasswordBody) =>
+  api.post('/api/auth/reset-password', body, { schema: MessageBody });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
