@@ -161,6 +161,8 @@ export const PendingVerificationUser = z.object({
   subscriptionStartDate: z.string().nullable(),
 });
 export type PendingVerificationUser = z.infer<typeof PendingVerificationUser>;
+/** GET /api/admin/verification/pending. */
+export const PendingVerificationPage = Paged(PendingVerificationUser);
 
 /** Spec: page (zero-based), optional subscriptionTier; oldest subscription first. */
 export const PendingVerificationQuery = pageQuery(
@@ -218,6 +220,8 @@ export const SubscriberRow = z.object({
   benefitsTotal: z.number().int(),
 });
 export type SubscriberRow = z.infer<typeof SubscriberRow>;
+/** GET /api/admin/benefits/subscribers. */
+export const SubscribersPage = Paged(SubscriberRow);
 
 export const BenefitRecord = z.object({
   id: z.number().int(),
@@ -228,6 +232,8 @@ export const BenefitRecord = z.object({
   deliveredAt: z.string().nullable(),
 });
 export type BenefitRecord = z.infer<typeof BenefitRecord>;
+/** GET /api/admin/benefits/user/{id}. */
+export const BenefitRecordList = z.array(BenefitRecord);
 
 export const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

@@ -1,9 +1,7 @@
-import { BenefitRecord, Paged, SubscriberRow } from '@fourfour/shared/memberships';
+import { BenefitRecord, BenefitRecordList, SubscribersPage } from '@fourfour/shared/memberships';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
-
-const SubscriberPage = Paged(SubscriberRow);
+import { adminMembershipsKeys } from './query-keys.ts';
 
 export interface SubscriberQuery {
   page: number;
@@ -13,38 +11,39 @@ export interface SubscriberQuery {
 }
 
 /** GET /api/admin/benefits/subscribers?page&size&sort=field,DIR&email */
-export const getSubscribers = async (q: SubscriberQuery) =>
-  SubscriberPage.parse(
-    await api.get('/api/admin/benefits/subscribers', {
-      query: { page: q.page, size: q.size, sort: q.sort, email: q.email.trim() || undefined },
-    }),
-  );
+export const getSubscribers = (q: SubscriberQuery) =>
+  api.get('/api/admin/benefits/subscribers', {
+    query: { page: q.page, size: q.size, sort: q.sort, email: q.email.trim() || undefined },
+    schema: SubscribersPage,
+  });
 export const useSubscribers = (q: SubscriberQuery) =>
   useQuery({
-    queryKey: ['admin', 'subscribers', q],
+    queryKey: adminMembershipsKeys.subscribers(q),
     queryFn: () => getSubscribers(q),
     placeholderData: keepPreviousData,
     retry: false,
   });
 
 /** GET /api/admin/benefits/user/{id} */
-export const getUserBenefits = async (userId: number) =>
-  z.array(BenefitRecord).parse(await api.get(`/api/admin/benefits/user/${userId}`));
+export const getUserBenefits = (userId: number) =>
+  api.get(`/api/admin/benefits/user/${userId}`, { schema: BenefitRecordList });
 export const useUserBenefits = (userId: number | null) =>
   useQuery({
-    queryKey: ['admin', 'benefits', userId],
+    queryKey: adminMembershipsKeys.benefits(userId),
     queryFn: () => getUserBenefits(userId ?? 0),
     enabled: userId !== null,
     retry: false,
   });
 
 /** POST /api/admin/benefits/deliver/{id} | undeliver/{id} */
-export const setBenefitDelivered = async (input: { id: number; delivered: boolean }) =>
-  BenefitRecord.parse(await api.post(`/api/admin/benefits/${input.delivered ? 'deliver' : 'undeliver'}/${input.id}`));
+export const setBenefitDelivered = (input: { id: number; delivered: boolean }) =>
+  api.post(`/api/admin/benefits/${input.delivered ? 'deliver' : 'undeliver'}/${input.id}`, undefined, {
+    schema: BenefitRecord,
+  });
 export function useSetBenefitDelivered() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setBenefitDelivered,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminMembershipsKeys.all }),
   });
 }
