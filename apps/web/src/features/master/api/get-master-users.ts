@@ -1,6 +1,7 @@
 import { MasterUsersPage } from '@fourfour/shared/master';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { masterKeys } from './query-keys.ts';
 
 export interface MasterUsersParams {
   page: number;
@@ -11,15 +12,14 @@ export interface MasterUsersParams {
 }
 
 /** GET /api/master/users?page=&size=&sort=&email= (MASTER). */
-export const getMasterUsers = async (p: MasterUsersParams) =>
-  MasterUsersPage.parse(
-    await api.get('/api/master/users', {
-      query: { page: p.page, size: p.size, sort: p.sort, email: p.email.trim() || undefined },
-    }),
-  );
+export const getMasterUsers = (p: MasterUsersParams) =>
+  api.get('/api/master/users', {
+    query: { page: p.page, size: p.size, sort: p.sort, email: p.email.trim() || undefined },
+    schema: MasterUsersPage,
+  });
 export const masterUsersQuery = (p: MasterUsersParams) =>
   queryOptions({
-    queryKey: ['master', 'users', p],
+    queryKey: masterKeys.usersPage(p),
     queryFn: () => getMasterUsers(p),
     placeholderData: keepPreviousData,
   });
