@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_UPLOAD_MAX_BYTES, MP3_MAX_BYTES, SORT_ORDER_DEFAULT, TOP5_IMAGE_MAX_BYTES } from './constants.ts';
+import { MessageBody } from './api-error.ts';
 import { CursorPage, cursorQuery, type SortOptions, searchParam, sortParam } from './paging.ts';
 
 /**
@@ -125,6 +126,8 @@ export const SongSubmissionSummary = z.object({
   submittedBy: z.string().nullable(),
 });
 export type SongSubmissionSummary = z.infer<typeof SongSubmissionSummary>;
+/** POST /api/submissions/song → 201: the confirmation and the submission's id. */
+export const SongSubmissionReceipt = MessageBody.extend({ id: z.number() });
 
 /** The inbox's sort whitelist; newest first by default. */
 export const SUBMISSION_SORT_FIELDS = ['createdAt', 'lastName', 'id'] as const;
@@ -262,6 +265,8 @@ export const Top5Song = z.object({
   imageUrl: z.string().nullable(),
 });
 export type Top5Song = z.infer<typeof Top5Song>;
+/** GET /api/top5 and PUT /api/admin/top5: rank 1 first. */
+export const Top5List = z.array(Top5Song);
 
 // ---------------------------------------------------------------------------------------------
 // Talent roster and team
@@ -345,6 +350,10 @@ export type RosterEntry = z.infer<typeof RosterEntry>;
 /** A public roster entry carries the contact line to show under its bio (null when the bio has the address). */
 export const PublicRosterEntry = RosterEntry.extend({ contactLine: z.string().nullable() });
 export type PublicRosterEntry = z.infer<typeof PublicRosterEntry>;
+/** GET /api/admin/roster. */
+export const RosterEntryList = z.array(RosterEntry);
+/** GET /api/public/roster. */
+export const PublicRosterEntryList = z.array(PublicRosterEntry);
 
 export const TeamMemberInput = z.object({
   name: nameField,
@@ -371,6 +380,8 @@ export const TeamMember = z.object({
   sortOrder: z.number(),
 });
 export type TeamMember = z.infer<typeof TeamMember>;
+/** GET /api/public/team and /api/admin/team. */
+export const TeamMemberList = z.array(TeamMember);
 
 // ---------------------------------------------------------------------------------------------
 // Generic admin image upload

@@ -1,12 +1,13 @@
-import type { RosterCategory, RosterEntry } from '@fourfour/shared/content';
+import { type RosterCategory, RosterEntryList } from '@fourfour/shared/content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { rosterKeys } from './query-keys.ts';
 
 export const getAdminRoster = (category: RosterCategory) =>
-  api.get<RosterEntry[]>('/api/admin/roster', { query: { category } });
+  api.get('/api/admin/roster', { query: { category }, schema: RosterEntryList });
 
 export const adminRosterQuery = (category: RosterCategory) =>
-  queryOptions({ queryKey: ['roster', 'admin', category], queryFn: () => getAdminRoster(category) });
+  queryOptions({ queryKey: rosterKeys.admin(category), queryFn: () => getAdminRoster(category) });
 
 export function useAdminRoster(category: RosterCategory) {
   return useQuery(adminRosterQuery(category));

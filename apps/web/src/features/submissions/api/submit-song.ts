@@ -1,4 +1,4 @@
-import type { SongSubmissionFields } from '@fourfour/shared/content';
+import { type SongSubmissionFields, SongSubmissionReceipt } from '@fourfour/shared/content';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -8,7 +8,7 @@ export interface SubmitSongInput {
 }
 
 /** POST /api/submissions/song as multipart: the text fields, interests repeated, and the mp3. */
-export function submitSong({ fields, mp3 }: SubmitSongInput): Promise<{ id: number; message: string }> {
+export function submitSong({ fields, mp3 }: SubmitSongInput) {
   const form = new FormData();
   form.append('firstName', fields.firstName);
   form.append('lastName', fields.lastName);
@@ -18,7 +18,7 @@ export function submitSong({ fields, mp3 }: SubmitSongInput): Promise<{ id: numb
   form.append('birthDate', fields.birthDate);
   for (const interest of fields.interests) form.append('interests', interest);
   form.append('mp3', mp3, mp3.name);
-  return api.request<{ id: number; message: string }>('/api/submissions/song', { method: 'POST', body: form });
+  return api.request('/api/submissions/song', { method: 'POST', body: form, schema: SongSubmissionReceipt });
 }
 
 export function useSubmitSong() {

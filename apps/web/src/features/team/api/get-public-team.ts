@@ -1,10 +1,11 @@
-import type { TeamMember } from '@fourfour/shared/content';
+import { TeamMemberList } from '@fourfour/shared/content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { teamKeys } from './query-keys.ts';
 
-export const getPublicTeam = () => api.get<TeamMember[]>('/api/public/team');
+export const getPublicTeam = () => api.get('/api/public/team', { schema: TeamMemberList });
 
-export const publicTeamQuery = queryOptions({ queryKey: ['team', 'public'], queryFn: getPublicTeam });
+export const publicTeamQuery = queryOptions({ queryKey: teamKeys.public(), queryFn: getPublicTeam });
 
 export function usePublicTeam() {
   return useQuery(publicTeamQuery);
