@@ -21,7 +21,7 @@ import { submissionsModule } from './modules/submissions/index.ts';
 import { subscriptionsModule } from './modules/subscriptions/index.ts';
 import { ticketsModule } from './modules/tickets/index.ts';
 import { usersModule } from './modules/users/index.ts';
-import authPlugin from './plugins/auth.ts';
+import authPlugin, { type RouteAccess } from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -39,6 +39,8 @@ export interface RouteInfo {
   url: string;
   /** The zod schemas the route declared (body, querystring, params), for the hostile-input tests. */
   schema?: { body?: unknown; querystring?: unknown; params?: unknown; hide?: boolean };
+  /** Who may call it (config.access, plugins/auth.ts), for the authorization matrix and the description's test. */
+  readonly access?: RouteAccess;
 }
 
 declare module 'fastify' {
@@ -143,7 +145,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('routeList', routes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as RouteInfo['schema'] });
+      if (method === 'HEAD') continue;
+      routes.push({
+        method,
+        url: route.url,
+        schema: route.schema as RouteInfo['schema'],
+        // Read when asked: the auth plugin's hook, after this one, gives a plugin's routes their scope's access.
+        get access() {
+          return route.config?.access;
+        },
+      });
     }
   });
 

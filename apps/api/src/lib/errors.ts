@@ -64,7 +64,7 @@ export function registerErrorHandler(
   options: {
     serveSpa?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
     /**
-     * Routes that check the account in their own statement (requireSession) may fail before it
+     * Routes that check the account in their own statement (accountCheck 'statement') may fail before it
      * ran (bad input, say): an ended session still answers 401 first, and a caller without the
      * route's role 403, as on every other route.
      */

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@fourfour/shared/constants';
 import { AUTH_MESSAGES, MFA_REQUIRED_CODE } from '@fourfour/shared/auth';
-import { ADMIN_ROLES, type Role, type VerificationStatus } from '@fourfour/shared/enums';
+import { ADMIN_ROLES, ROLES, type Role, type VerificationStatus } from '@fourfour/shared/enums';
 import { isLiveAccount, liveSession } from '../db/live-account.ts';
 import { users } from '../db/schema/index.ts';
 import { deriveKey } from '../lib/crypto.ts';
@@ -36,7 +36,7 @@ export interface AccessTokens {
 }
 
 /**
- * The signed claims of a request's access token, for routes guarded by `requireSession`: the token
+ * The signed claims of a request's access token, for routes declaring accountCheck 'statement': the token
  * is verified at once, but the account (deleted, disabled, session version, role) is checked by
  * the route's own statement (liveAccount, db/live-account.ts), saving a round trip on the busiest routes. The
  * route sets `confirmed` once its statement has checked the account; an error answered before
@@ -58,19 +58,11 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in agai
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
-    /** preHandler: a valid access token of a live account is required. */
-    requireAuth: preHandlerAsyncHookHandler;
     /**
-     * preHandler: a valid access token; the route's own statement checks the account and, when
-     * roles are given, its role (SessionClaims).
+     * For a route whose statement checks the account (accountCheck 'statement') answering before
+     * that statement ran: the 401 or 403 it owes, if any (the error handler asks).
      */
-    requireSession(...roles: Role[]): preHandlerAsyncHookHandler;
-    /** For a requireSession route answering before its statement ran: the 401 or 403 it owes, if any. */
     sessionRefusal(request: FastifyRequest): Promise<AppError | null>;
-    /** preHandler: signed in with one of these roles (401 without a session, 403 with another role). */
-    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
-    /** preHandler: reads the user when a token is sent, carries on anonymously otherwise. */
-    optionalAuth: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -130,15 +122,26 @@ declare module 'fastify' {
   }
 }
 
-const NAMED_ACCESS = ['public', 'signed-in', 'refresh-cookie', 'refresh-cookie-optional', 'loopback-or-token'];
-const isRouteAccess = (value: unknown): value is RouteAccess =>
-  NAMED_ACCESS.includes(value as string) ||
-  (typeof value === 'object' &&
-    value !== null &&
-    Object.keys(value).every((key) => ['roles', 'forbiddenMessage', 'accountCheck'].includes(key)) &&
-    ((value as SignedInAccess).roles === undefined ||
-      (Array.isArray((value as SignedInAccess).roles) && (value as SignedInAccess).roles!.length > 0)) &&
-    [undefined, 'statement'].includes((value as SignedInAccess).accountCheck));
+const NAMED_ACCESS: readonly string[] = [
+  'public',
+  'signed-in',
+  'refresh-cookie',
+  'refresh-cookie-optional',
+  'loopback-or-token',
+];
+/** A declaration the hook understands: a typo or a stray key stops start-up rather than open a route. */
+function isRouteAccess(value: unknown): value is RouteAccess {
+  if (typeof value === 'string') return NAMED_ACCESS.includes(value);
+  if (typeof value !== 'object' || value === null) return false;
+  const { roles, forbiddenMessage, accountCheck, ...rest } = value as SignedInAccess;
+  return (
+    Object.keys(rest).length === 0 &&
+    (roles === undefined || (Array.isArray(roles) && roles.length > 0 && roles.every((r) => ROLES.includes(r)))) &&
+    // A statement that checks the role answers its own 403 (forbidden()): no wording of the route's.
+    (forbiddenMessage === undefined || (typeof forbiddenMessage === 'string' && accountCheck === undefined)) &&
+    (accountCheck === undefined || accountCheck === 'statement')
+  );
+}
 
 /** The roles a declaration admits: null for any caller or any signed-in account. */
 export const rolesOf = (access: RouteAccess): readonly Role[] | null =>
@@ -176,28 +179,6 @@ function sameSiteRefusal(publicUrl: string, request: FastifyRequest): AppError |
   return allowed.has(origin) ? null : refusal;
 }
 
-/** Marks the guard handlers so that routes run them before anything else (see onRoute below). */
-const AUTH_GUARD = Symbol('auth-guard');
-/** What a guard asks of the caller; the API description (plugins/docs.ts) reads it for security and 401/403. */
-export interface GuardAccess {
-  /** Anonymous callers pass (optionalAuth); a token that is sent must still be valid. */
-  optional: boolean;
-  /** The roles admitted; empty for any signed-in account. */
-  roles: readonly Role[];
-}
-type Guard = preHandlerAsyncHookHandler & { [AUTH_GUARD]?: GuardAccess };
-const markGuard = (
-  handler: (request: FastifyRequest) => Promise<void>,
-  access: GuardAccess = { optional: false, roles: [] },
-): Guard => Object.assign(handler as preHandlerAsyncHookHandler, { [AUTH_GUARD]: access });
-/** The access a route's hook asks for, when it is an auth guard. */
-export const guardAccessOf = (hook: unknown): GuardAccess | undefined =>
-  typeof hook === 'function' ? (hook as Guard)[AUTH_GUARD] : undefined;
-/** A wrapper around a guard (its own refusal wording, say) asks what the guard asks. */
-export function wrapsGuard<T extends (...args: never[]) => Promise<void>>(guard: unknown, wrapper: T): T {
-  const access = guardAccessOf(guard);
-  return access ? Object.assign(wrapper, { [AUTH_GUARD]: access }) : wrapper;
-}
 type Check = (request: FastifyRequest) => Promise<void>;
 
 const ISSUER = 'fourfour';
@@ -384,7 +365,15 @@ export default fp(
     app.addHook('onRoute', function (this: FastifyInstance, route) {
       const access = route.config?.access ?? scopeAccessOf(this);
       const name = `${[route.method].flat().join(',')} ${route.url}`;
-      if (access === undefined) return;
+      if (access === undefined) {
+        // A route nobody decided about stops start-up (every /api route; others may declare too).
+        if (route.url === '/api' || route.url.startsWith('/api/')) {
+          throw new Error(
+            `${name} declares no access: add config.access to its options (RouteAccess, plugins/auth.ts)`,
+          );
+        }
+        return;
+      }
       if (!isRouteAccess(access))
         throw new Error(`${name}: config.access ${JSON.stringify(access)} is not a RouteAccess`);
       route.config = { ...route.config, access };
@@ -396,29 +385,6 @@ export default fp(
           ...(route.preHandler ? [route.preHandler].flat() : []),
           preHandler,
         ] as typeof route.preHandler;
-    });
-
-    // Until every route declares its access: the guards of old, as declarations' checks.
-    app.decorate('requireAuth', markGuard(signedIn));
-    app.decorate('requireSession', (...roles: Role[]) => markGuard(withSignedToken(roles), { optional: false, roles }));
-    app.decorate(
-      'optionalAuth',
-      markGuard(
-        async (request: FastifyRequest) => {
-          const user = await loadUser(request);
-          if (user === 'invalid') throw unauthorized(SESSION_ENDED_MESSAGE);
-          request.user = user;
-        },
-        { optional: true, roles: [] },
-      ),
-    );
-    app.decorate('requireRole', (...roles: Role[]) => markGuard(withRole(roles), { optional: false, roles }));
-    app.addHook('onRoute', (route) => {
-      const pre = route.preHandler ? [route.preHandler].flat() : [];
-      const guards = pre.filter((h) => (h as Guard)[AUTH_GUARD]);
-      if (guards.length === 0) return;
-      route.preHandler = pre.filter((h) => !(h as Guard)[AUTH_GUARD]);
-      route.onRequest = [...guards, ...(route.onRequest ? [route.onRequest].flat() : [])] as typeof route.onRequest;
     });
   },
   { name: 'auth', dependencies: ['db', 'config'] },

@@ -6,13 +6,13 @@ import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { declareScopeAccess, guardAccessOf, needsSignIn, type RouteAccess, rolesOf } from './auth.ts';
+import { declareScopeAccess, needsSignIn, type RouteAccess, rolesOf } from './auth.ts';
 
 /** The security schemes of the API description: the access token, and the refresh cookie (refresh, logout). */
 export const BEARER = 'bearerAuth';
 export const REFRESH_COOKIE_SCHEME = 'refreshCookie';
-/** A route authenticated by the refresh cookie declares this as its schema's `security`. */
-export const REFRESH_COOKIE_SECURITY = [{ [REFRESH_COOKIE_SCHEME]: [] }];
+/** The security requirement of a route authenticated by the refresh cookie ('refresh-cookie' access). */
+const REFRESH_COOKIE_SECURITY = [{ [REFRESH_COOKIE_SCHEME]: [] }];
 
 type Method = Lowercase<string>;
 type Security = Record<string, string[]>[];
@@ -41,17 +41,9 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.map(capital).join('');
 }
 
-/** The access a route declares (config.access, plugins/auth.ts); until every route does, its guard's. */
-function accessOf(route: RouteOptions): RouteAccess | undefined {
-  const declared = (route.config as { access?: RouteAccess } | undefined)?.access;
-  if (declared) return declared;
-  const hooks = [route.onRequest, route.preHandler].flatMap((h) => (h ? [h].flat() : []));
-  for (const hook of hooks) {
-    const guard = guardAccessOf(hook);
-    if (guard) return guard.roles.length > 0 ? { roles: guard.roles } : 'signed-in';
-  }
-  return undefined;
-}
+/** The access a route declares (config.access), the one the auth plugin enforces. */
+const accessOf = (route: RouteOptions): RouteAccess | undefined =>
+  (route.config as { access?: RouteAccess } | undefined)?.access;
 
 /** The security requirement of an access declaration: bearer token, refresh cookie (optional for logout), or none. */
 function securityOf(access: RouteAccess | undefined): Security {
@@ -67,7 +59,7 @@ function securityOf(access: RouteAccess | undefined): Security {
  */
 function describeAccess(route: RouteOptions, schema: Record<string, unknown>) {
   const access = accessOf(route);
-  const security: Security = (schema.security as Security | undefined) ?? securityOf(access);
+  const security = securityOf(access);
   const roles = access ? rolesOf(access) : null;
   const errors = new Map<number, string>();
   if (schema.body || schema.querystring || schema.params || schema.headers) {

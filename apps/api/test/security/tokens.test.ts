@@ -30,7 +30,7 @@ describe('access tokens the API refuses', () => {
   const sign = (payload: Record<string, unknown>, secret: Uint8Array = key) =>
     new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
   const me = (token: string) => t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
-  /** The same token on the three kinds of guard: requireAuth, requireSession() and requireSession(roles). */
+  /** The same token on the three kinds of check: 'signed-in', accountCheck 'statement', and that with roles. */
   const statusesFor = async (token: string) => {
     const headers = { authorization: `Bearer ${token}` };
     const reserve = await t.app.inject({

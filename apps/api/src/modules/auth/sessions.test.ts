@@ -17,7 +17,8 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { RATE_LIMIT: 'off', PUBLIC_URL: 'http://shop.example.test' },
     setup: (app) => {
-      app.get('/api/test/admin-only', { preHandler: app.requireRole('ADMIN', 'MASTER') }, async () => ({ ok: true }));
+      const access = { roles: ['ADMIN', 'MASTER'] } as const;
+      app.get('/api/test/admin-only', { config: { access } }, async () => ({ ok: true }));
     },
   });
 });
@@ -175,7 +176,7 @@ describe('access tokens follow the account on the next request', () => {
 });
 
 describe('logout ends the access token as well as the refresh token', () => {
-  /** The same bearer token on the three kinds of guard: requireAuth, requireSession (reserve) and the scan. */
+  /** The same bearer token on the three kinds of check: signed-in, accountCheck 'statement' (reserve) and the scan. */
   async function statusesFor(accessToken: string, eventId: number) {
     const headers = bearer(accessToken);
     const held = await reserve(t.app, { headers } as TestUser, eventId, [draft()]);

@@ -90,7 +90,7 @@ export async function releaseReservation(tx: DbOrTx, reservationId: string, stat
 
 export interface ReserveInput {
   /**
-   * The buyer's signed session (requireSession): the account itself (live, same session version,
+   * The buyer's signed session (accountCheck 'statement'): the account itself (live, same session version,
    * not UNDERAGE) is checked by the hold statement, and `confirmed` set once it has been.
    */
   session: SessionClaims;
