@@ -1,6 +1,7 @@
-import type { AdminEvent, EventInput } from '@fourfour/shared/events';
+import { AdminEvent, type EventInput } from '@fourfour/shared/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { invalidateEvents } from './query-keys.ts';
 
 export interface SaveEventVariables {
   /** Absent: create. */
@@ -19,13 +20,13 @@ function eventFormData(data: EventInput, image?: File | null): FormData {
 
 export const saveEvent = ({ id, data, image }: SaveEventVariables) =>
   id === undefined
-    ? api.request<AdminEvent>('/api/admin/events/create', { method: 'POST', body: eventFormData(data, image) })
-    : api.request<AdminEvent>(`/api/admin/events/${id}`, { method: 'PUT', body: eventFormData(data, image) });
+    ? api.request('/api/admin/events/create', { method: 'POST', body: eventFormData(data, image), schema: AdminEvent })
+    : api.request(`/api/admin/events/${id}`, { method: 'PUT', body: eventFormData(data, image), schema: AdminEvent });
 
 export function useSaveEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveEvent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
+    onSuccess: () => invalidateEvents(queryClient),
   });
 }
