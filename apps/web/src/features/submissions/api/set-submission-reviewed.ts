@@ -1,9 +1,9 @@
-import type { SongSubmissionSummary } from '@fourfour/shared/content';
+import { SongSubmissionSummary } from '@fourfour/shared/content';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 export const setSubmissionReviewed = ({ id, reviewed }: { id: number; reviewed: boolean }) =>
-  api.patch<SongSubmissionSummary>(`/api/admin/submissions/${id}`, { reviewed });
+  api.patch(`/api/admin/submissions/${id}`, { reviewed }, { schema: SongSubmissionSummary });
 
 export function useSetSubmissionReviewed() {
   const queryClient = useQueryClient();
