@@ -32,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-/** Per signed-in account (after requireAuth): for limitPer. */
+/** Per signed-in account (on a 'signed-in' or role route, after its check): for limitPer. */
 export const perAccount = (request: FastifyRequest): number | undefined => request.user?.id;
 
 /**
