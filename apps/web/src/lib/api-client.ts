@@ -128,8 +128,11 @@ export interface Checked<T> {
   schema: AnswerSchema<T> | LazyAnswerSchema<T>;
 }
 
-/** A call without `schema` is for an answer without a body (204): it resolves to nothing. */
-interface NoBody {
+/**
+ * A call without `schema` resolves to `unknown`: an answer without a body (204), or one the caller
+ * checks itself (`Schema.parse(await api.get(path))`). There is no type parameter to cast with.
+ */
+interface Unchecked {
   schema?: undefined;
 }
 
@@ -141,32 +144,20 @@ export interface ApiClient {
   send(path: string, options?: RequestOptions): Promise<Response>;
   /**
    * The body of a 2xx answer checked by `schema` (its error when it does not match); without a
-   * schema, nothing (an answer without a body). Throws ApiError with the catalogue's message otherwise.
+   * schema, the body as `unknown`. Throws ApiError with the catalogue's message otherwise.
    */
   request<T>(path: string, options: RequestOptions & Checked<T>): Promise<T>;
-  request(path: string, options?: RequestOptions & NoBody): Promise<void>;
-  /** TRANSITION: removed once every caller passes a schema. */
-  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  request(path: string, options?: RequestOptions & Unchecked): Promise<unknown>;
   get<T>(path: string, options: WithoutMethod & Checked<T>): Promise<T>;
-  get(path: string, options?: WithoutMethod & NoBody): Promise<void>;
-  /** TRANSITION: removed once every caller passes a schema. */
-  get<T>(path: string, options?: WithoutMethod): Promise<T>;
+  get(path: string, options?: WithoutMethod & Unchecked): Promise<unknown>;
   post<T>(path: string, json: unknown, options: WithoutMethodOrJson & Checked<T>): Promise<T>;
-  post(path: string, json?: unknown, options?: WithoutMethodOrJson & NoBody): Promise<void>;
-  /** TRANSITION: removed once every caller passes a schema. */
-  post<T>(path: string, json?: unknown, options?: WithoutMethodOrJson): Promise<T>;
+  post(path: string, json?: unknown, options?: WithoutMethodOrJson & Unchecked): Promise<unknown>;
   put<T>(path: string, json: unknown, options: WithoutMethodOrJson & Checked<T>): Promise<T>;
-  put(path: string, json?: unknown, options?: WithoutMethodOrJson & NoBody): Promise<void>;
-  /** TRANSITION: removed once every caller passes a schema. */
-  put<T>(path: string, json?: unknown, options?: WithoutMethodOrJson): Promise<T>;
+  put(path: string, json?: unknown, options?: WithoutMethodOrJson & Unchecked): Promise<unknown>;
   patch<T>(path: string, json: unknown, options: WithoutMethodOrJson & Checked<T>): Promise<T>;
-  patch(path: string, json?: unknown, options?: WithoutMethodOrJson & NoBody): Promise<void>;
-  /** TRANSITION: removed once every caller passes a schema. */
-  patch<T>(path: string, json?: unknown, options?: WithoutMethodOrJson): Promise<T>;
+  patch(path: string, json?: unknown, options?: WithoutMethodOrJson & Unchecked): Promise<unknown>;
   delete<T>(path: string, options: WithoutMethod & Checked<T>): Promise<T>;
-  delete(path: string, options?: WithoutMethod & NoBody): Promise<void>;
-  /** TRANSITION: removed once every caller passes a schema. */
-  delete<T>(path: string, options?: WithoutMethod): Promise<T>;
+  delete(path: string, options?: WithoutMethod & Unchecked): Promise<unknown>;
   /** POST /api/auth/refresh and return the new token. Shared while in flight; no side effects on failure. */
   fetchNewAccessToken(): Promise<string>;
   /** Refresh the session: the shared refresh, and on failure clear the session and go to /login. */
@@ -335,13 +326,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       options.onApiError?.(error);
       throw error;
     }
-    // TRANSITION (issue 17 item 7): callers still casting get the body until each feature moves.
     if (!schema) return body as T;
     const check = loading ? await loading : (schema as AnswerSchema<T>);
     return check.parse(body);
   }
 
-  // One implementation behind the overloads: with a schema the checked body, without one nothing.
+  // One implementation behind the overloads: with a schema the checked body, without one the body.
   type Init = RequestOptions & Partial<Checked<unknown>>;
   const call = (path: string, init: Init) => request<unknown>(path, init) as Promise<never>;
   return {
