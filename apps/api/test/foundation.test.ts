@@ -6,8 +6,10 @@ describe('the API platform', () => {
   beforeAll(async () => {
     t = await createTestApp({
       setup(app) {
-        app.post('/api/test-echo', async (request) => request.body);
-        app.get('/api/test-boom', async () => {
+        // Test routes declare their access like every other /api route.
+        const open = { config: { access: 'public' } } as const;
+        app.post('/api/test-echo', open, async (request) => request.body);
+        app.get('/api/test-boom', open, async () => {
           throw new Error('secret internals: connection string postgres://x');
         });
       },
