@@ -92,8 +92,17 @@ export interface Artwork {
   imageKey: string | null;
 }
 
-// One generation per event at a time within this process.
-const generating = new Map<number, Promise<Artwork | null>>();
+// One generation per event at a time within this process, per database: two apps in one process
+// each have their own event 1.
+const generatingByDatabase = new WeakMap<object, Map<number, Promise<Artwork | null>>>();
+function generationsOf(app: FastifyInstance): Map<number, Promise<Artwork | null>> {
+  let generating = generatingByDatabase.get(app.db);
+  if (!generating) {
+    generating = new Map();
+    generatingByDatabase.set(app.db, generating);
+  }
+  return generating;
+}
 
 /**
  * The event's artwork: the upload, or the generated poster (made on first request and stored, so
@@ -113,6 +122,7 @@ export async function loadEventArtwork(app: FastifyInstance, eventId: number): P
     const etag = `"fallback-${createHash('sha256').update(data).digest('base64url').slice(0, 20)}"`;
     return { file: { key: row.imageKey, contentType: 'image/webp', size: data.length, etag, data }, imageKey: null };
   }
+  const generating = generationsOf(app);
   let pending = generating.get(eventId);
   if (!pending) {
     pending = generateAndStore(app, row.id, row.title).finally(() => generating.delete(eventId));
