@@ -4,7 +4,7 @@ import { MASTER_MESSAGES, SORT_MESSAGE } from '@fourfour/shared/master';
 import { SUBSCRIBER_SORT_MESSAGE } from '@fourfour/shared/memberships';
 import { PAGING_MESSAGES } from '@fourfour/shared/paging';
 import { songSubmissions } from '../src/db/schema/index.ts';
-import { createUser, type TestUser } from './factories.ts';
+import { createEvent, createUser, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /**
@@ -69,6 +69,42 @@ describe('admin and master lists', () => {
     expect((await get('/api/admin/benefits/subscribers?sort=email')).json().message).toBe(SUBSCRIBER_SORT_MESSAGE);
     // An empty sort is the default one.
     expect((await get('/api/master/users?sort=')).statusCode).toBe(200);
+  });
+
+  describe('Manage Events (cursor pages)', () => {
+    it('walks every event once: upcoming and drafts soonest first (undated last), then past and cancelled latest first', async () => {
+      const hour = 3_600_000;
+      const at = (h: number) => new Date(Date.now() + h * hour);
+      const made = {
+        soon: await createEvent(t.app, { startsAt: at(24) }),
+        later: await createEvent(t.app, { startsAt: at(48) }),
+        undated: await createEvent(t.app, { startsAt: null }),
+        yesterday: await createEvent(t.app, { startsAt: at(-24) }),
+        lastWeek: await createEvent(t.app, { startsAt: at(-24 * 7) }),
+        cancelled: await createEvent(t.app, { startsAt: at(72), cancelled: true }),
+      };
+      const ids: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await get(`/api/admin/events?size=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.statusCode, res.body).toBe(200);
+        ids.push(...res.json().content.map((e: { id: number }) => e.id));
+        cursor = res.json().nextCursor;
+      } while (cursor);
+      expect(ids).toEqual([
+        made.soon.id,
+        made.later.id,
+        made.undated.id,
+        made.cancelled.id,
+        made.yesterday.id,
+        made.lastWeek.id,
+      ]);
+      const found = (await get(`/api/admin/events?q=${encodeURIComponent(made.lastWeek.title.toUpperCase())}`)).json();
+      expect(found.content.map((e: { id: number }) => e.id)).toEqual([made.lastWeek.id]);
+      expect((await get('/api/admin/events?sort=startsAt,DESC&size=1')).json().content[0].id).toBe(made.cancelled.id);
+      expect((await get('/api/admin/events?sort=organiserContact,ASC')).statusCode).toBe(400);
+      expect((await get('/api/admin/events?cursor=abc')).statusCode).toBe(400);
+    });
   });
 
   describe('the Submissions inbox (cursor pages)', () => {

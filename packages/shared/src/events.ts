@@ -9,6 +9,7 @@ import { EVENT_STATUSES } from './enums.ts';
 
 // Messages and badge names live in a zod-free module, so a page that shows them does not load zod.
 import { EVENT_MESSAGES } from './event-messages.ts';
+import { CursorPage, cursorQuery, type SortOptions, searchParam, sortParam } from './paging.ts';
 
 export { EVENT_BADGES, EVENT_MESSAGES, pleaseCompleteMessage } from './event-messages.ts';
 
@@ -197,6 +198,21 @@ export const AdminEvent = EventSummary.extend({
   updatedAt: z.string(),
 });
 export type AdminEvent = z.infer<typeof AdminEvent>;
+/**
+ * Manage Events pages by cursor (events accumulate year after year). `relevance` (the default) is
+ * the page's order: upcoming and draft events soonest first (undated last), then past and
+ * cancelled ones latest first.
+ */
+export const ADMIN_EVENT_SORT_FIELDS = ['relevance', 'startsAt', 'title', 'id'] as const;
+export const ADMIN_EVENT_SORT: SortOptions<(typeof ADMIN_EVENT_SORT_FIELDS)[number]> = {
+  fields: ADMIN_EVENT_SORT_FIELDS,
+  default: 'relevance,ASC',
+};
+/** GET /api/admin/events: `q` matches part of the title or location. */
+export const AdminEventsQuery = cursorQuery({}, { sort: sortParam(ADMIN_EVENT_SORT), q: searchParam(100) });
+export type AdminEventsQuery = z.input<typeof AdminEventsQuery>;
+export const AdminEventsPage = CursorPage(AdminEvent);
+export type AdminEventsPage = z.infer<typeof AdminEventsPage>;
 
 export const EventStats = z.object({
   totalTicketsSold: z.number(),

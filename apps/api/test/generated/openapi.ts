@@ -93,7 +93,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every event, past and cancelled included (Manage Events) */
+        /** Every event, past and cancelled included (Manage Events), paged by cursor (nextCursor → cursor); upcoming first by default */
         get: operations["getAdminEvents"];
         put?: never;
         post?: never;
@@ -1490,7 +1490,13 @@ export interface operations {
     };
     getAdminEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+                size?: number;
+                page?: number;
+                sort?: string;
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1504,38 +1510,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: number;
-                        title: string;
-                        description: string | null;
-                        location: string | null;
-                        /** @description YYYY-MM-DD, local to APP_TIMEZONE */
-                        date: string | null;
-                        /** @description YYYY-MM-DDTHH:MM:00, local to APP_TIMEZONE */
-                        startTime: string | null;
-                        /** @description YYYY-MM-DDTHH:MM:00, local to APP_TIMEZONE */
-                        endTime: string | null;
-                        startsAt: string | null;
-                        endsAt: string | null;
-                        imageUrl: string;
-                        hasCustomImage: boolean;
-                        /** @enum {string} */
-                        status: "PLANNED" | "PUBLISHED";
-                        cancelled: boolean;
-                        totalStandardTickets: number;
-                        totalVipTickets: number;
-                        remainingStandardTickets: number;
-                        remainingVipTickets: number;
-                        standardTicketPrice: number;
-                        standardPrice: number;
-                        vipTicketPrice: number;
-                        vipPrice: number;
-                        organiserName: string | null;
-                        organiserContact: string | null;
-                        soldStandardTickets: number;
-                        soldVipTickets: number;
-                        createdAt: string;
-                        updatedAt: string;
-                    }[];
+                        content: {
+                            id: number;
+                            title: string;
+                            description: string | null;
+                            location: string | null;
+                            /** @description YYYY-MM-DD, local to APP_TIMEZONE */
+                            date: string | null;
+                            /** @description YYYY-MM-DDTHH:MM:00, local to APP_TIMEZONE */
+                            startTime: string | null;
+                            /** @description YYYY-MM-DDTHH:MM:00, local to APP_TIMEZONE */
+                            endTime: string | null;
+                            startsAt: string | null;
+                            endsAt: string | null;
+                            imageUrl: string;
+                            hasCustomImage: boolean;
+                            /** @enum {string} */
+                            status: "PLANNED" | "PUBLISHED";
+                            cancelled: boolean;
+                            totalStandardTickets: number;
+                            totalVipTickets: number;
+                            remainingStandardTickets: number;
+                            remainingVipTickets: number;
+                            standardTicketPrice: number;
+                            standardPrice: number;
+                            vipTicketPrice: number;
+                            vipPrice: number;
+                            organiserName: string | null;
+                            organiserContact: string | null;
+                            soldStandardTickets: number;
+                            soldVipTickets: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        size: number;
+                        nextCursor: string | null;
+                        totalPages: number;
+                        totalElements: number;
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
             /** @description No valid access token: sign in, or refresh the session */

@@ -1,6 +1,8 @@
-import { and, asc, eq, getTableColumns, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { ADMIN_EVENT_SORT } from '@fourfour/shared/events';
 import type { DbOrTx } from '../../db/client.ts';
 import { events, reservations, tickets } from '../../db/schema/index.ts';
+import { defineList, keysetPage } from '../../lib/paging.ts';
 
 /**
  * Holds whose time ran out but that the tickets module has not swept yet (status still HELD):
@@ -19,16 +21,18 @@ function expiredHolds(db: DbOrTx) {
     .as('expired_holds');
 }
 
-function selectEventsWithStock(db: DbOrTx) {
+function selectEventsWithStock<X extends Record<string, SQL>>(db: DbOrTx, extra = {} as X) {
   const expired = expiredHolds(db);
   return db
     .select({
       ...getTableColumns(events),
       expiredHeldStandard: sql<number>`coalesce(${expired.standard}, 0)`,
       expiredHeldVip: sql<number>`coalesce(${expired.vip}, 0)`,
+      ...extra,
     })
     .from(events)
-    .leftJoin(expired, eq(expired.eventId, events.id));
+    .leftJoin(expired, eq(expired.eventId, events.id))
+    .$dynamic();
 }
 
 export type EventRow = typeof events.$inferSelect;
@@ -41,9 +45,46 @@ export function listUpcomingEventRows(db: DbOrTx): Promise<EventRowWithStock[]> 
     .orderBy(sql`${events.startsAt} asc nulls last`, asc(events.id));
 }
 
-/** Manage Events: every event, past and cancelled included. */
-export function listAllEventRows(db: DbOrTx): Promise<EventRowWithStock[]> {
-  return selectEventsWithStock(db).orderBy(sql`${events.startsAt} asc nulls last`, asc(events.id));
+/** Past (started) or cancelled: the second part of Manage Events. An undated event is never past. */
+const doneSql = sql`(${events.cancelled} OR coalesce(${events.startsAt} < now(), false))`;
+const startEpoch = sql`extract(epoch FROM ${events.startsAt})`;
+
+const ADMIN_EVENT_LIST = defineList({
+  sort: ADMIN_EVENT_SORT,
+  keys: {
+    // Upcoming and drafts soonest first (undated last), then past and cancelled latest first
+    // (undated first): one numeric key, the start negated in the second part.
+    relevance: [
+      { sql: doneSql, type: 'boolean' },
+      {
+        sql: sql`CASE WHEN ${doneSql} THEN -coalesce(${startEpoch}, 'Infinity'::numeric) ELSE ${startEpoch} END`,
+        type: 'numeric',
+        nullable: true,
+      },
+    ],
+    startsAt: { sql: sql`${events.startsAt}`, type: 'timestamptz', nullable: true },
+    title: { sql: sql`lower(${events.title})`, type: 'text' },
+    id: { sql: sql`${events.id}`, type: 'bigint' },
+  },
+  tieBreaker: sql`${events.id}`,
+  search: { columns: [sql`${events.title}`, sql`${events.location}`] },
+});
+
+/** Manage Events: every event, past and cancelled included, a page at a time (by cursor). */
+export function pageAdminEventRows<T>(
+  db: DbOrTx,
+  query: { size: number; cursor?: string; sort?: string; q?: string },
+  map: (row: EventRowWithStock) => T,
+) {
+  return keysetPage(
+    ADMIN_EVENT_LIST,
+    {
+      rows: (extra) => selectEventsWithStock(db, extra),
+      count: (n) => db.select({ n }).from(events).$dynamic(),
+    },
+    { size: query.size, cursor: query.cursor, sort: query.sort, search: query.q },
+    map,
+  );
 }
 
 export async function findEventRowWithStock(db: DbOrTx, id: number): Promise<EventRowWithStock | undefined> {

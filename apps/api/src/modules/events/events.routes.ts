@@ -5,6 +5,8 @@ import { CREATE_EVENT_IMAGE_MAX_BYTES, EDIT_EVENT_IMAGE_MAX_BYTES } from '@fourf
 import { ADMIN_ROLES } from '@fourfour/shared/enums';
 import {
   AdminEvent,
+  AdminEventsPage,
+  AdminEventsQuery,
   EVENT_MESSAGES,
   EventInput,
   EventPricesBody,
@@ -15,7 +17,7 @@ import {
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { jsonField, readMultipart } from '../../lib/multipart.ts';
 import { loadEventArtwork } from './artwork.service.ts';
-import { findEventRowWithStock, listAllEventRows, selectTicketsPerEvent } from './events.queries.ts';
+import { findEventRowWithStock, pageAdminEventRows, selectTicketsPerEvent } from './events.queries.ts';
 import { cancelEvent } from './cancellation.service.ts';
 import { createEvent, updateEvent } from './editing.service.ts';
 import { artworkVersion, toAdminEvent } from './events.view.ts';
@@ -117,11 +119,13 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { roles: ADMIN_ROLES } },
       schema: {
         tags: ['admin events'],
-        summary: 'Every event, past and cancelled included (Manage Events)',
-        response: { 200: z.array(AdminEvent) },
+        summary:
+          'Every event, past and cancelled included (Manage Events), paged by cursor (nextCursor → cursor); upcoming first by default',
+        querystring: AdminEventsQuery,
+        response: { 200: AdminEventsPage },
       },
     },
-    async () => (await listAllEventRows(app.db)).map((r) => toAdminEvent(r, tz())),
+    async (request) => pageAdminEventRows(app.db, request.query, (r) => toAdminEvent(r, tz())),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { type AdminEvent, EVENT_MESSAGES, eventDisplayState, isEventPast } from '@fourfour/shared/events';
+import { type AdminEvent, EVENT_MESSAGES, eventDisplayState } from '@fourfour/shared/events';
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,18 +6,19 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { useAdminEvents } from './api/get-admin-events.ts';
 import { ManageEventCard } from './components/manage-event-card.tsx';
 
-/** Upcoming and draft events first (soonest first), then past and cancelled ones (latest first). */
-function byRelevance(list: readonly AdminEvent[]): AdminEvent[] {
-  const active = list.filter((e) => !e.cancelled && !isEventPast(e));
-  const done = list.filter((e) => e.cancelled || isEventPast(e));
-  const start = (e: AdminEvent) => (e.startsAt ? Date.parse(e.startsAt) : Number.POSITIVE_INFINITY);
-  return [...active.sort((a, b) => start(a) - start(b)), ...done.sort((a, b) => start(b) - start(a))];
+/**
+ * The pages loaded so far, in the server's order (upcoming and draft events soonest first, then
+ * past and cancelled ones latest first); an event that started while paging shows once.
+ */
+function loaded(pages: readonly { content: AdminEvent[] }[] | undefined): AdminEvent[] {
+  const seen = new Set<number>();
+  return (pages ?? []).flatMap((p) => p.content).filter((e) => !seen.has(e.id) && seen.add(e.id));
 }
 
 /** /admin/events (spec 02, Manage Events). */
 export function ManageEventsPage() {
   const events = useAdminEvents();
-  const list = events.data ? byRelevance(events.data) : [];
+  const list = loaded(events.data?.pages);
   return (
     <Container size="lg" py="xl">
       <PageTitle title="Manage events" />
@@ -51,6 +52,13 @@ export function ManageEventsPage() {
         {list.map((e) => (
           <ManageEventCard key={e.id} event={e} state={eventDisplayState(e)} />
         ))}
+        {events.hasNextPage && (
+          <Group justify="center">
+            <Button variant="default" onClick={() => events.fetchNextPage()} loading={events.isFetchingNextPage}>
+              Load more events
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Container>
   );

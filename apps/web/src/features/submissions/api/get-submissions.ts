@@ -3,8 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts';
 
 /** GET /api/admin/submissions?size=&cursor=: newest first, paged by cursor (null: the first page). */
-export const getSubmissions = async (cursor: string | null, size: number) =>
-  SubmissionsPage.parse(await api.get('/api/admin/submissions', { query: { size, cursor: cursor ?? undefined } }));
+export const getSubmissions = (cursor: string | null, size: number) =>
+  api.get('/api/admin/submissions', { query: { size, cursor: cursor ?? undefined }, schema: SubmissionsPage });
 
 export const submissionsQuery = (cursor: string | null, size: number) =>
   queryOptions({
