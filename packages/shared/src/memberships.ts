@@ -10,7 +10,6 @@ import {
 } from './enums.ts';
 import {
   OffsetPage,
-  PAGING_MESSAGES,
   pageQuery,
   type SortDirection,
   type SortOptions,
@@ -71,6 +70,7 @@ export const MEMBERSHIP_MESSAGES = {
   benefitNotFound: 'Benefit not found.',
   benefitsLocked: 'Benefits unlock once the member is verified and their subscription is active.',
   buyingBlocked: 'Access is disabled due to age verification failure.',
+  badSort: 'Unknown sort. Use field,ASC or field,DESC with one of: ',
 } as const;
 
 export const PLAN_FREE_TICKETS_TEXT: Record<PaidTier, string> = {
@@ -194,8 +194,9 @@ export const DEFAULT_SUBSCRIBER_SORT = 'id,DESC';
 export const SUBSCRIBER_SORT: SortOptions<SubscriberSortField> = {
   fields: SUBSCRIBER_SORT_FIELDS,
   default: DEFAULT_SUBSCRIBER_SORT,
+  directionOptional: true,
 };
-export const SUBSCRIBER_SORT_MESSAGE = PAGING_MESSAGES.sort(SUBSCRIBER_SORT_FIELDS);
+export const SUBSCRIBER_SORT_MESSAGE = `${MEMBERSHIP_MESSAGES.badSort}${SUBSCRIBER_SORT_FIELDS.join(', ')}.`;
 
 /** "field,ASC" / "field,DESC" (absent or empty: id,DESC); null when not on the whitelist. */
 export function parseSubscriberSort(
@@ -205,7 +206,10 @@ export function parseSubscriberSort(
 }
 
 /** Spec: page, size, sort, optional email. */
-export const SubscribersQuery = pageQuery({}, { sort: sortParam(SUBSCRIBER_SORT), email: searchParam(254) });
+export const SubscribersQuery = pageQuery(
+  {},
+  { sort: sortParam(SUBSCRIBER_SORT, SUBSCRIBER_SORT_MESSAGE), email: searchParam(254) },
+);
 
 export const SubscriberRow = z.object({
   id: z.number().int(),

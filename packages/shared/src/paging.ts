@@ -22,6 +22,8 @@ export interface SortOrder<F extends string = string> {
 export interface SortOptions<F extends string = string> {
   fields: readonly F[];
   default: `${F},${SortDirection}`;
+  /** "field" alone means ASC, and spaces around the comma are ignored (the subscribers list always took these). */
+  directionOptional?: boolean;
 }
 
 /** The largest zero-based page index an offset list accepts. */
@@ -46,11 +48,12 @@ export const PAGING_MESSAGES = {
  * whitelist or the text is anything else. The list's default is `sortOrDefault`'s business.
  */
 export function parseSort<F extends string>(value: string, options: SortOptions<F>): SortOrder<F> | null {
-  const match = /^([A-Za-z]+),(ASC|DESC)$/i.exec(value.trim());
+  const pattern = options.directionOptional ? /^([A-Za-z]+)\s*(?:,\s*(ASC|DESC))?$/i : /^([A-Za-z]+),(ASC|DESC)$/i;
+  const match = pattern.exec(value.trim());
   if (!match) return null;
   const field = options.fields.find((f) => f === match[1]);
   if (!field) return null;
-  return { field, direction: match[2]!.toUpperCase() as SortDirection };
+  return { field, direction: (match[2] ?? 'ASC').toUpperCase() as SortDirection };
 }
 
 /** The sort a request asks for: absent or empty means the list's default. */
