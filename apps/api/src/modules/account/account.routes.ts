@@ -12,7 +12,7 @@ import {
   TwoFactorStatus,
 } from '@fourfour/shared/auth';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { clearRefreshCookie, setRefreshCookie } from '../auth/refresh-cookie.ts';
+import { clearRefreshCookie, setRefreshCookie } from '../auth/index.ts';
 import { changePassword, deleteAccount, getAccountView } from './account.service.ts';
 import { disableTwoFactor, enableTwoFactor, getTwoFactorStatus, setupTwoFactor } from './two-factor.service.ts';
 

@@ -7,11 +7,16 @@ import { subscriptions, passwordResetTokens, users } from '../../db/schema/index
 import { assertPasswordNotCommon } from '../../lib/common-passwords.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { sendSecurityNotice } from '../auth/security-notice.email.ts';
-import { checkAccountPassword } from '../auth/password-throttle.service.ts';
-import { type DeviceInfo, type IssuedSession, revokeAllSessions, startSession } from '../auth/sessions.service.ts';
-import { consumeTotpCode } from '../auth/totp.ts';
-import { countFreeTicketsUsed, currentYear } from '../tickets/free-tickets.service.ts';
+import {
+  checkAccountPassword,
+  consumeTotpCode,
+  type DeviceInfo,
+  type IssuedSession,
+  revokeAllSessions,
+  sendSecurityNotice,
+  startSession,
+} from '../auth/index.ts';
+import { countFreeTicketsUsed, currentYear } from '../tickets/index.ts';
 import { confirmAccountPassword } from './confirm-password.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

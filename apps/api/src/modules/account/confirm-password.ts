@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES } from '@fourfour/shared/auth';
 import { fieldError } from '../../lib/errors.ts';
-import { checkAccountPassword } from '../auth/password-throttle.service.ts';
+import { checkAccountPassword } from '../auth/index.ts';
 
 /**
  * Re-checks the signed-in user's password before an action a stolen access token alone must not

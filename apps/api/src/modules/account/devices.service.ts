@@ -5,7 +5,7 @@ import { SESSION_MAX_AGE_DAYS } from '@fourfour/shared/constants';
 import { SESSION_MESSAGES, type SignedInDevice } from '@fourfour/shared/sessions';
 import { sessions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { endOtherSessions, endUserSession } from '../auth/sessions.service.ts';
+import { endOtherSessions, endUserSession } from '../auth/index.ts';
 
 /**
  * The account's signed-in devices: its live sessions (auth/sessions.service.ts), named from the

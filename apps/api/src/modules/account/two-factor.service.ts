@@ -4,9 +4,13 @@ import QRCode from 'qrcode';
 import { AUTH_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '@fourfour/shared/auth';
 import { users } from '../../db/schema/index.ts';
 import { AppError, conflict, fieldError } from '../../lib/errors.ts';
-import { checkAccountPassword } from '../auth/password-throttle.service.ts';
-import { sendSecurityNotice } from '../auth/security-notice.email.ts';
-import { consumeTotpCode, encryptTotpSecret, newTotpSecret } from '../auth/totp.ts';
+import {
+  checkAccountPassword,
+  consumeTotpCode,
+  encryptTotpSecret,
+  newTotpSecret,
+  sendSecurityNotice,
+} from '../auth/index.ts';
 import { confirmAccountPassword } from './confirm-password.ts';
 
 /**

@@ -4,7 +4,7 @@ import { shiftMonth } from '@fourfour/shared/affiliates';
 import { discountedPricePence } from '@fourfour/shared/tickets';
 import { events, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { insertIssuedOrder } from '../tickets/issued-order.ts';
+import { insertIssuedOrder } from '../tickets/index.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
 import type { DemoSeed } from '../module.ts';
 

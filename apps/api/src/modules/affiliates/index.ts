@@ -8,3 +8,7 @@ export const affiliatesModule: AppModule = {
   routes: [affiliatesRoutes],
   demoSeed: affiliatesDemoSeed,
 };
+
+/** What other modules may use of this one (the only way in: .dependency-cruiser.cjs). */
+export { rowsOf, saleMonth } from './affiliates.queries.ts';
+export { getCommissionThisMonth } from './affiliates.service.ts';

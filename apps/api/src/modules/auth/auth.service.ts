@@ -16,7 +16,7 @@ import { randomCode, randomToken, sha256 } from '../../lib/crypto.ts';
 import { assertPasswordNotCommon } from '../../lib/common-passwords.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { findUserByEmail, findUserByUsername, normaliseEmail } from '../users/users.service.ts';
+import { findUserByEmail, findUserByUsername, normaliseEmail } from '../users/index.ts';
 import {
   assertPasswordAttemptAllowed,
   clearPasswordFailures,

@@ -11,3 +11,17 @@ export const authModule: AppModule = {
     { name: 'maintenance.auth-throttles', cron: '41 * * * *', handle: (app) => sweepPasswordThrottles(app.db) },
   ],
 };
+
+/** What other modules may use of this one (the only way in: .dependency-cruiser.cjs). */
+export {
+  type DeviceInfo,
+  endOtherSessions,
+  endUserSession,
+  type IssuedSession,
+  revokeAllSessions,
+  startSession,
+} from './sessions.service.ts';
+export { checkAccountPassword } from './password-throttle.service.ts';
+export { sendSecurityNotice } from './security-notice.email.ts';
+export { consumeTotpCode, encryptTotpSecret, newTotpSecret } from './totp.ts';
+export { clearRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';

@@ -6,7 +6,7 @@ import { events, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
 import { DEFAULT_ARTWORK_FOLDER, renderDefaultArtwork } from './artwork.service.ts';
-import { insertIssuedOrder } from '../tickets/issued-order.ts';
+import { insertIssuedOrder } from '../tickets/index.ts';
 import type { DemoSeed } from '../module.ts';
 
 interface DemoEvent {

@@ -7,8 +7,7 @@ import type { MasterStats } from '@fourfour/shared/master';
 import { penceToPounds, poundsToPence } from '@fourfour/shared/money';
 import { membershipActiveSql } from '../../db/membership-active.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
-import { rowsOf, saleMonth } from '../affiliates/affiliates.queries.ts';
-import { getCommissionThisMonth } from '../affiliates/affiliates.service.ts';
+import { getCommissionThisMonth, rowsOf, saleMonth } from '../affiliates/index.ts';
 
 const MONTHS = 12;
 const WEEKS = 12;

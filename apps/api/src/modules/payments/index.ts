@@ -6,3 +6,6 @@ import paymentRoutes from './payments.routes.ts';
  * events `payment.*` (payments.service.ts), which the tickets and subscriptions modules react to.
  */
 export const paymentsModule: AppModule = { name: 'payments', routes: [paymentRoutes] };
+
+/** What other modules may use of this one (the only way in: .dependency-cruiser.cjs). */
+export { handleProviderEvent, type RecordedEvent, recordPaymentEvent } from './payments.service.ts';

@@ -13,7 +13,7 @@ import {
 import { users } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { LocalPortalChange } from '../../lib/payments/local-subscriptions.ts';
-import { handleProviderEvent } from '../payments/payments.service.ts';
+import { handleProviderEvent } from '../payments/index.ts';
 import { tierOfPrice } from './subscription-status.ts';
 
 /**

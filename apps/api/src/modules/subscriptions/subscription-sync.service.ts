@@ -4,7 +4,7 @@ import type { PaidTier, SubscriptionStatus } from '@fourfour/shared/enums';
 import type { Tx } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 import type { CheckoutSession, ProviderEvent, ProviderSubscription } from '../../lib/payments/gateway.ts';
-import { type RecordedEvent, recordPaymentEvent } from '../payments/payments.service.ts';
+import { type RecordedEvent, recordPaymentEvent } from '../payments/index.ts';
 import { grantBenefits } from './benefits.service.ts';
 import { sendMembershipEmail } from './subscriptions.email.ts';
 import { SUBSCRIPTION_JOBS } from './subscriptions.jobs.ts';

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaidTier, SubscriptionStatus, VerificationStatus } from '@fourfour/shared/enums';
 import { benefits, localCustomers, localSubscriptions, subscriptions, users } from '../../db/schema/index.ts';
 import { addMonth, localPriceId } from '../../lib/payments/local-subscriptions.ts';
-import { createUser } from '../users/users.service.ts';
-import { DEMO_PASSWORD } from '../users/users.seed.ts';
+import { createUser, DEMO_PASSWORD } from '../users/index.ts';
 import { grantBenefits } from './benefits.service.ts';
 import type { DemoSeed } from '../module.ts';
 

@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { events, orders, reservations, tickets, users } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { CheckoutSession } from '../../lib/payments/gateway.ts';
-import { type RecordedEvent, recordPaymentEvent } from '../payments/payments.service.ts';
+import { type RecordedEvent, recordPaymentEvent } from '../payments/index.ts';
 import {
   countFreeTicketsHeld,
   countFreeTicketsUsed,

@@ -63,3 +63,7 @@ export const ticketsModule: AppModule = {
     { event: 'payment.charge.refunded', name: 'tickets.provider-refund', handle: applyProviderRefund },
   ],
 };
+
+/** What other modules may use of this one (the only way in: .dependency-cruiser.cjs). */
+export { insertIssuedOrder } from './issued-order.ts';
+export { countFreeTicketsUsed, currentYear } from './free-tickets.service.ts';

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { events, orders, tickets, users } from '../../db/schema/index.ts';
 import type { ProviderEvent } from '../../lib/payments/gateway.ts';
-import { recordPaymentEvent } from '../payments/payments.service.ts';
+import { recordPaymentEvent } from '../payments/index.ts';
 import { applyCheckoutSession } from './checkout.service.ts';
 import { formatEventTime, sendProviderRefundEmail, sendTimeoutRefundEmail } from './tickets.email.ts';
 import { TICKET_JOBS } from './tickets.jobs.ts';

@@ -3,7 +3,7 @@ import type { Role } from '@fourfour/shared/enums';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { revokeAllSessions } from '../auth/sessions.service.ts';
+import { revokeAllSessions } from '../auth/index.ts';
 
 /** Emails are compared trimmed and lower-cased everywhere. */
 export function normaliseEmail(email: string): string {
