@@ -7,66 +7,36 @@ import {
   DEFAULT_SUBSCRIBER_SORT,
   MEMBERSHIP_MESSAGES,
   parseSubscriberSort,
-  type SortDirection,
   type SubscriberRow,
   type SubscriberSortField,
 } from '@fourfour/shared/memberships';
 import {
   Alert,
   Badge,
-  Center,
   Container,
   Grid,
   Group,
   Loader,
-  Pagination,
   Paper,
   Select,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
+import { PagedTable, type PagedTableColumn } from '../../components/paged-table.tsx';
 import { isApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useSetBenefitDelivered, useSubscribers, useUserBenefits } from './api/benefits.ts';
 
 const TIER_COLORS: Record<string, string> = { ENTRY: 'teal', MIDDLE: 'violet', HEADLINER: 'orange', NONE: 'gray' };
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'teal', CANCELLED: 'yellow', FAILED: 'red', ENDED: 'gray' };
-
-function SortHeader({
-  field,
-  label,
-  sort,
-  onSort,
-}: {
-  field: SubscriberSortField;
-  label: string;
-  sort: { field: SubscriberSortField; direction: SortDirection };
-  onSort: (field: SubscriberSortField) => void;
-}) {
-  const active = sort.field === field;
-  const Icon = !active ? IconArrowsSort : sort.direction === 'ASC' ? IconSortAscending : IconSortDescending;
-  return (
-    <Table.Th aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(field)} aria-label={`Sort by ${label}`} style={{ whiteSpace: 'nowrap' }}>
-        <Group gap={4} wrap="nowrap">
-          <Text fw={700} size="sm">
-            {label}
-          </Text>
-          <Icon size={14} aria-hidden="true" opacity={active ? 1 : 0.45} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 function BenefitPanel({ subscriber }: { subscriber: SubscriberRow | null }) {
   const records = useUserBenefits(subscriber?.id ?? null);
@@ -167,6 +137,47 @@ function BenefitPanel({ subscriber }: { subscriber: SubscriberRow | null }) {
   );
 }
 
+/** The subscriber table's columns; the email is a button that picks the subscriber. */
+function subscriberColumns(pick: (s: SubscriberRow) => void): PagedTableColumn<SubscriberRow, SubscriberSortField>[] {
+  return [
+    { label: 'ID', sortField: 'id', cell: (s) => s.id },
+    {
+      label: 'Email',
+      sortField: 'email',
+      cell: (s) => (
+        <UnstyledButton onClick={() => pick(s)} fz="sm">
+          {s.email}
+        </UnstyledButton>
+      ),
+    },
+    {
+      label: 'Plan',
+      sortField: 'subscriptionTier',
+      td: { miw: 120 },
+      cell: (s) => <Badge color={TIER_COLORS[s.subscriptionTier]}>{s.subscriptionTier}</Badge>,
+    },
+    {
+      label: 'Status',
+      sortField: 'subscriptionStatus',
+      td: { miw: 120 },
+      cell: (s) => (
+        <Badge color={STATUS_COLORS[s.subscriptionStatus] ?? 'gray'} variant="light">
+          {s.subscriptionStatus}
+        </Badge>
+      ),
+    },
+    { label: 'Verified', sortField: 'verificationStatus', cell: (s) => s.verificationStatus },
+    {
+      label: 'Delivered',
+      cell: (s) => (
+        <>
+          {s.benefitsDelivered} / {s.benefitsTotal}
+        </>
+      ),
+    },
+  ];
+}
+
 /** /admin/benefits: subscribers (sortable, searchable, paged) and a benefit panel per subscriber. */
 export function BenefitsPage() {
   const [page, setPage] = useState(0);
@@ -177,6 +188,7 @@ export function BenefitsPage() {
   const [selected, setSelected] = useState<SubscriberRow | null>(null);
   const subscribers = useSubscribers({ page, size, sort: sortValue, email: debouncedEmail });
   const sort = parseSubscriberSort(sortValue) ?? { field: 'id' as const, direction: 'DESC' as const };
+  const columns = subscriberColumns(setSelected);
 
   const onSort = (field: SubscriberSortField) => {
     const direction = sort.field === field && sort.direction === 'ASC' ? 'DESC' : 'ASC';
@@ -184,85 +196,15 @@ export function BenefitsPage() {
     setPage(0);
   };
 
-  let table: ReactNode;
-  if (subscribers.isPending) {
-    table = (
-      <Center py="xl">
-        <Loader aria-label="Loading subscribers" />
-      </Center>
-    );
-  } else if (subscribers.isError) {
-    const status = isApiError(subscribers.error) ? subscribers.error.status : null;
-    table = (
-      <Alert color="red" variant="light" role="alert">
-        {status === 403
-          ? MEMBERSHIP_MESSAGES.adminOnly
-          : status === 401
-            ? signedOutMessage('manage benefits')
-            : (serverMessageOf(subscribers.error) ?? MEMBERSHIP_MESSAGES.loadSubscribersFailed)}
-      </Alert>
-    );
-  } else if (subscribers.data.content.length === 0) {
-    table = (
-      <Paper withBorder radius="lg" p="xl">
-        <Text c="dimmed" ta="center">
-          {MEMBERSHIP_MESSAGES.noMatches}
-        </Text>
-      </Paper>
-    );
-  } else {
-    table = (
-      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" data-testid="subscribers">
-            <Table.Thead>
-              <Table.Tr>
-                <SortHeader field="id" label="ID" sort={sort} onSort={onSort} />
-                <SortHeader field="email" label="Email" sort={sort} onSort={onSort} />
-                <SortHeader field="subscriptionTier" label="Plan" sort={sort} onSort={onSort} />
-                <SortHeader field="subscriptionStatus" label="Status" sort={sort} onSort={onSort} />
-                <SortHeader field="verificationStatus" label="Verified" sort={sort} onSort={onSort} />
-                <Table.Th>Delivered</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {subscribers.data.content.map((s) => (
-                <Table.Tr
-                  key={s.id}
-                  onClick={() => setSelected(s)}
-                  style={{ cursor: 'pointer' }}
-                  bg={selected?.id === s.id ? 'var(--mantine-color-dark-5)' : undefined}
-                  aria-selected={selected?.id === s.id}
-                  data-testid={`subscriber-${s.id}`}
-                >
-                  <Table.Td>{s.id}</Table.Td>
-                  <Table.Td>
-                    <UnstyledButton onClick={() => setSelected(s)} fz="sm">
-                      {s.email}
-                    </UnstyledButton>
-                  </Table.Td>
-                  <Table.Td miw={120}>
-                    <Badge color={TIER_COLORS[s.subscriptionTier]}>{s.subscriptionTier}</Badge>
-                  </Table.Td>
-                  <Table.Td miw={120}>
-                    <Badge color={STATUS_COLORS[s.subscriptionStatus] ?? 'gray'} variant="light">
-                      {s.subscriptionStatus}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{s.verificationStatus}</Table.Td>
-                  <Table.Td>
-                    {s.benefitsDelivered} / {s.benefitsTotal}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    );
-  }
+  const errorMessage = (error: unknown) => {
+    const status = isApiError(error) ? error.status : null;
+    return status === 403
+      ? MEMBERSHIP_MESSAGES.adminOnly
+      : status === 401
+        ? signedOutMessage('manage benefits')
+        : (serverMessageOf(error) ?? MEMBERSHIP_MESSAGES.loadSubscribersFailed);
+  };
 
-  const totalPages = subscribers.data?.totalPages ?? 0;
   return (
     <Container size="xl" px="md" py={{ base: 'lg', sm: 40 }}>
       <PageTitle title="Subscription benefits" />
@@ -300,12 +242,26 @@ export function BenefitsPage() {
                   maw={110}
                 />
               </Group>
-              {table}
-              {totalPages > 1 && (
-                <Center>
-                  <Pagination total={totalPages} value={page + 1} onChange={(p) => setPage(p - 1)} />
-                </Center>
-              )}
+              <PagedTable
+                query={subscribers}
+                columns={columns}
+                rowKey={(s) => s.id}
+                rowProps={(s) => ({
+                  onClick: () => setSelected(s),
+                  style: { cursor: 'pointer' },
+                  bg: selected?.id === s.id ? 'var(--mantine-color-dark-5)' : undefined,
+                  'aria-selected': selected?.id === s.id,
+                  'data-testid': `subscriber-${s.id}`,
+                })}
+                sort={{ ...sort, onSort }}
+                table={{ highlightOnHover: true, 'data-testid': 'subscribers' }}
+                minWidth={640}
+                loadingLabel="Loading subscribers"
+                errorMessage={errorMessage}
+                emptyMessage={MEMBERSHIP_MESSAGES.noMatches}
+                page={page}
+                onPageChange={setPage}
+              />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -6,61 +6,65 @@ import {
   type MasterUserSortField,
   parseUserSort,
   roleChangeLock,
-  type SortDirection,
 } from '@fourfour/shared/master';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
+import { PagedTable, type PagedTableColumn } from '../../components/paged-table.tsx';
 import { isApiError, serverMessageOf } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
+import { type SessionUser, useSession } from '../../lib/session.ts';
 import { useMasterUsers } from './api/get-master-users.ts';
 import { RoleEditor } from './components/role-editor.tsx';
 
-function SortHeader({
-  field,
-  label,
-  sort,
-  onSort,
-}: {
-  field: MasterUserSortField;
-  label: string;
-  sort: { field: MasterUserSortField; direction: SortDirection };
-  onSort: (field: MasterUserSortField) => void;
-}) {
-  const active = sort.field === field;
-  const Icon = !active ? IconArrowsSort : sort.direction === 'ASC' ? IconSortAscending : IconSortDescending;
-  return (
-    <Table.Th aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(field)} aria-label={`Sort by ${label}`} style={{ whiteSpace: 'nowrap' }}>
-        <Group gap={4} wrap="nowrap">
-          <Text fw={700} size="sm">
-            {label}
-          </Text>
-          <Icon size={14} aria-hidden="true" opacity={active ? 1 : 0.45} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
+/** The users table's columns; the role cell edits the role (locked for the caller's own row and MASTER). */
+function userColumns(me: SessionUser | null): PagedTableColumn<MasterUserRow, MasterUserSortField>[] {
+  return [
+    { label: 'ID', sortField: 'id', cell: (u) => u.id },
+    { label: 'Email', sortField: 'email', td: { style: { whiteSpace: 'nowrap' } }, cell: (u) => u.email ?? '—' },
+    {
+      label: 'Username',
+      sortField: 'username',
+      td: { style: { whiteSpace: 'nowrap' } },
+      cell: (u) => u.username ?? '—',
+    },
+    {
+      label: 'Plan',
+      sortField: 'subscriptionTier',
+      cell: (u) => (u.subscriptionTier === 'NONE' ? '—' : u.subscriptionTier),
+    },
+    {
+      label: 'Subscription',
+      sortField: 'subscriptionActive',
+      cell: (u) => (
+        <Badge variant="light" color={u.subscriptionActive ? 'teal' : 'gray'}>
+          {u.subscriptionActive ? 'Active' : 'Inactive'}
+        </Badge>
+      ),
+    },
+    {
+      label: 'Status',
+      sortField: 'deleted',
+      cell: (u) => (
+        <Badge variant="light" color={u.deleted ? 'red' : 'gray'}>
+          {u.deleted ? 'Deleted' : 'Live'}
+        </Badge>
+      ),
+    },
+    {
+      label: 'Role',
+      sortField: 'role',
+      cell: (u) => (
+        <RoleEditor
+          key={`${u.id}-${u.role}`}
+          user={u}
+          lock={me ? roleChangeLock(me, u) : MASTER_MESSAGES.ownRoleLocked}
+        />
+      ),
+    },
+  ];
 }
 
 /** /master/user: every account, sortable and paged, with email search and role editing (MASTER). */
@@ -81,80 +85,14 @@ export function MasterUsersPage() {
     setPage(0);
   };
 
-  let body: ReactNode;
-  if (users.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label="Loading users" />
-      </Center>
-    );
-  } else if (users.isError) {
-    const status = isApiError(users.error) ? users.error.status : null;
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {status === 403
-          ? MASTER_MESSAGES.mustBeMaster
-          : status === 401
-            ? signedOutMessage('manage users')
-            : (serverMessageOf(users.error) ?? MASTER_MESSAGES.usersLoadFailed)}
-      </Alert>
-    );
-  } else if (users.data.content.length === 0) {
-    body = (
-      <Paper withBorder radius="lg" p="xl">
-        <Text c="dimmed" ta="center">
-          {MASTER_MESSAGES.noUsers}
-        </Text>
-      </Paper>
-    );
-  } else {
-    body = (
-      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={960}>
-          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" data-testid="master-users">
-            <Table.Thead>
-              <Table.Tr>
-                <SortHeader field="id" label="ID" sort={sort} onSort={onSort} />
-                <SortHeader field="email" label="Email" sort={sort} onSort={onSort} />
-                <SortHeader field="username" label="Username" sort={sort} onSort={onSort} />
-                <SortHeader field="subscriptionTier" label="Plan" sort={sort} onSort={onSort} />
-                <SortHeader field="subscriptionActive" label="Subscription" sort={sort} onSort={onSort} />
-                <SortHeader field="deleted" label="Status" sort={sort} onSort={onSort} />
-                <SortHeader field="role" label="Role" sort={sort} onSort={onSort} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.content.map((u: MasterUserRow) => (
-                <Table.Tr key={u.id} data-testid={`user-row-${u.id}`}>
-                  <Table.Td>{u.id}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{u.email ?? '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{u.username ?? '—'}</Table.Td>
-                  <Table.Td>{u.subscriptionTier === 'NONE' ? '—' : u.subscriptionTier}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={u.subscriptionActive ? 'teal' : 'gray'}>
-                      {u.subscriptionActive ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={u.deleted ? 'red' : 'gray'}>
-                      {u.deleted ? 'Deleted' : 'Live'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <RoleEditor
-                      key={`${u.id}-${u.role}`}
-                      user={u}
-                      lock={me ? roleChangeLock(me, u) : MASTER_MESSAGES.ownRoleLocked}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    );
-  }
+  const errorMessage = (error: unknown) => {
+    const status = isApiError(error) ? error.status : null;
+    return status === 403
+      ? MASTER_MESSAGES.mustBeMaster
+      : status === 401
+        ? signedOutMessage('manage users')
+        : (serverMessageOf(error) ?? MASTER_MESSAGES.usersLoadFailed);
+  };
 
   return (
     <Container size="xl" px="md" py={{ base: 'lg', sm: 48 }}>
@@ -206,18 +144,20 @@ export function MasterUsersPage() {
             w={110}
           />
         </Group>
-        {body}
-        {users.data && users.data.totalPages > 1 && (
-          <Center>
-            <Pagination
-              total={users.data.totalPages}
-              value={page + 1}
-              onChange={(p) => setPage(p - 1)}
-              siblings={1}
-              boundaries={1}
-            />
-          </Center>
-        )}
+        <PagedTable
+          query={users}
+          columns={userColumns(me)}
+          rowKey={(u) => u.id}
+          rowProps={(u) => ({ 'data-testid': `user-row-${u.id}` })}
+          sort={{ ...sort, onSort }}
+          table={{ striped: true, highlightOnHover: true, 'data-testid': 'master-users' }}
+          minWidth={960}
+          loadingLabel="Loading users"
+          errorMessage={errorMessage}
+          emptyMessage={MASTER_MESSAGES.noUsers}
+          page={page}
+          onPageChange={setPage}
+        />
       </Stack>
     </Container>
   );
