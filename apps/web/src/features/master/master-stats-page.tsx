@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
+import { StatCard } from '../../components/stat-card.tsx';
 import { isApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatGbp, formatMonth } from '../../lib/format.ts';
 import { useMasterStats } from './api/get-master-stats.ts';
@@ -27,24 +28,6 @@ const shortDay = (date: string) =>
   formatDate(`${date}T12:00:00Z`)
     .replace(/^\w+ /, '')
     .replace(/ \d{4}$/, '');
-
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Paper withBorder radius="lg" p="md">
-      <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: '0.06em' }}>
-        {label}
-      </Text>
-      <Text fz={{ base: 22, sm: 28 }} fw={800} lh={1.2} mt={4}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed" mt={2}>
-          {hint}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 function Panel({ title, children, note }: { title: string; children: ReactNode; note?: string }) {
   return (
@@ -73,16 +56,16 @@ function StatsBody({ stats }: { stats: MasterStats }) {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="md" data-testid="master-totals">
-        <Figure label="Users" value={String(t.users)} />
-        <Figure label="Active members" value={String(t.activeMembers)} />
-        <Figure label="Monthly recurring" value={formatGbp(t.monthlyRecurringRevenue)} hint="renewing plans" />
-        <Figure
+        <StatCard label="Users" value={String(t.users)} />
+        <StatCard label="Active members" value={String(t.activeMembers)} />
+        <StatCard label="Monthly recurring" value={formatGbp(t.monthlyRecurringRevenue)} hint="renewing plans" />
+        <StatCard
           label="Ticket revenue"
           value={formatGbp(t.ticketRevenueThisMonth)}
           hint={formatMonth(stats.currentMonth)}
         />
-        <Figure label="Tickets sold" value={String(t.ticketsSoldThisMonth)} hint={formatMonth(stats.currentMonth)} />
-        <Figure label="Commission owed" value={formatGbp(t.affiliateCommissionOwed)} hint="affiliates, this month" />
+        <StatCard label="Tickets sold" value={String(t.ticketsSoldThisMonth)} hint={formatMonth(stats.currentMonth)} />
+        <StatCard label="Commission owed" value={formatGbp(t.affiliateCommissionOwed)} hint="affiliates, this month" />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

@@ -5,18 +5,8 @@ import {
   AFFILIATE_GOAL_TICKETS,
 } from '@fourfour/shared/constants';
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { StatCard } from '../../../components/stat-card.tsx';
 import { formatGbp, formatMonth } from '../../../lib/format.ts';
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700}>{value}</Text>
-    </Stack>
-  );
-}
 
 /** One month: tickets by type, commission, bonus and the progress toward 14 tickets. */
 export function MonthCard({ record }: { record: MonthlySalesRecord }) {
@@ -51,10 +41,10 @@ export function MonthCard({ record }: { record: MonthlySalesRecord }) {
           />
         </Stack>
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
-          <Figure label="Standard" value={String(record.standardTickets)} />
-          <Figure label="VIP" value={String(record.vipTickets)} />
-          <Figure label="Commission" value={formatGbp(record.commissionEarned)} />
-          <Figure label="Bonus" value={formatGbp(record.bonusEarned)} />
+          <StatCard variant="plain" label="Standard" value={String(record.standardTickets)} />
+          <StatCard variant="plain" label="VIP" value={String(record.vipTickets)} />
+          <StatCard variant="plain" label="Commission" value={formatGbp(record.commissionEarned)} />
+          <StatCard variant="plain" label="Bonus" value={formatGbp(record.bonusEarned)} />
         </SimpleGrid>
       </Stack>
     </Card>
