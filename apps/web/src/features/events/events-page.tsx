@@ -15,10 +15,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarEvent, IconMapPin, IconTicket } from '@tabler/icons-react';
+import { IconAlertTriangle, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { EventFacts } from '../../components/event-facts.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { formatGbp, formatLocalDate, formatLocalTime } from '../../lib/format.ts';
+import { formatGbp } from '../../lib/format.ts';
 import { useEvents } from './api/get-events.ts';
 import { useTicketsPerEvent } from './api/get-tickets-per-event.ts';
 import { eventBadges, purchaseState, upcomingEvents } from './event-rules.ts';
@@ -29,13 +30,6 @@ const BADGE_COLOURS: Record<string, string> = {
   [EVENT_BADGES.soldOut]: 'gray',
   [EVENT_BADGES.lastTickets]: 'orange',
 };
-
-function whenText(e: EventSummary): string {
-  if (!e.date) return 'Date to be announced';
-  const start = e.startTime ? formatLocalTime(e.startTime) : null;
-  const end = e.endTime ? formatLocalTime(e.endTime) : null;
-  return [formatLocalDate(e.date), start && (end ? `${start}–${end}` : start)].filter(Boolean).join(' · ');
-}
 
 function EventCard({ event, ticketCount }: { event: EventSummary; ticketCount: number }) {
   const badges = eventBadges(event);
@@ -60,16 +54,7 @@ function EventCard({ event, ticketCount }: { event: EventSummary; ticketCount: n
         <Title order={3} size="h4" id={`event-${event.id}-title`}>
           {event.title}
         </Title>
-        <Group gap={6} wrap="nowrap" c="dimmed">
-          <IconCalendarEvent size={16} aria-hidden />
-          <Text size="sm">{whenText(event)}</Text>
-        </Group>
-        {event.location && (
-          <Group gap={6} wrap="nowrap" c="dimmed">
-            <IconMapPin size={16} aria-hidden />
-            <Text size="sm">{event.location}</Text>
-          </Group>
-        )}
+        <EventFacts event={event} noDate="Date to be announced" layout="stacked" />
         {event.description && (
           <Text size="sm" lineClamp={3}>
             {event.description}
