@@ -23,6 +23,29 @@ function isStockCheckViolation(err: unknown): boolean {
   return e?.code === '23514' || e?.cause?.code === '23514';
 }
 
+/** The columns create and edit both write from the merged draft, its schedule, artwork and status. */
+function eventColumns(
+  draft: ReturnType<typeof mergeDraft>,
+  schedule: { startsAt: Date | null; endsAt: Date | null },
+  imageKey: string | null,
+  status: EventRow['status'],
+) {
+  return {
+    description: draft.description,
+    location: draft.location,
+    startsAt: schedule.startsAt,
+    endsAt: schedule.endsAt,
+    imageKey,
+    status,
+    totalStandard: draft.totalStandardTickets,
+    totalVip: draft.totalVipTickets,
+    standardPricePence: poundsToPence(draft.standardTicketPrice),
+    vipPricePence: poundsToPence(draft.vipTicketPrice),
+    organiserName: draft.organiserName,
+    organiserContact: draft.organiserContact,
+  };
+}
+
 export async function createEvent(
   app: FastifyInstance,
   actor: AuthUser,
@@ -43,19 +66,8 @@ export async function createEvent(
       const [created] = await tx
         .insert(events)
         .values({
+          ...eventColumns(draft, schedule, imageKey, status),
           title: draft.title!,
-          description: draft.description,
-          location: draft.location,
-          startsAt: schedule.startsAt,
-          endsAt: schedule.endsAt,
-          imageKey,
-          status,
-          totalStandard: draft.totalStandardTickets,
-          totalVip: draft.totalVipTickets,
-          standardPricePence: poundsToPence(draft.standardTicketPrice),
-          vipPricePence: poundsToPence(draft.vipTicketPrice),
-          organiserName: draft.organiserName,
-          organiserContact: draft.organiserContact,
           createdBy: actor.id,
           updatedBy: actor.id,
         })
@@ -123,19 +135,8 @@ export async function updateEvent(
       const [updated] = await tx
         .update(events)
         .set({
+          ...eventColumns(draft, schedule, imageKey, status),
           title: draft.title,
-          description: draft.description,
-          location: draft.location,
-          startsAt: schedule.startsAt,
-          endsAt: schedule.endsAt,
-          imageKey,
-          status,
-          totalStandard: draft.totalStandardTickets,
-          totalVip: draft.totalVipTickets,
-          standardPricePence: poundsToPence(draft.standardTicketPrice),
-          vipPricePence: poundsToPence(draft.vipTicketPrice),
-          organiserName: draft.organiserName,
-          organiserContact: draft.organiserContact,
           updatedBy: actor.id,
           updatedAt: new Date(),
         })
