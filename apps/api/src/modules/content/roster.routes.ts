@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_ROLES } from '@fourfour/shared/enums';
-import { PublicRosterEntry, ROSTER_CATEGORIES, RosterEntry, RosterEntryInput } from '@fourfour/shared/content';
+import {
+  PublicRosterEntryList,
+  ROSTER_CATEGORIES,
+  RosterEntry,
+  RosterEntryInput,
+  RosterEntryList,
+} from '@fourfour/shared/content';
 import { createRosterEntry, deleteRosterEntry, listPublicRoster, listRoster } from './roster.service.ts';
 
 const CategoryQuery = z.object({ category: z.enum(ROSTER_CATEGORIES) });
@@ -15,7 +21,7 @@ const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['content'],
         summary: 'Active DJs or creators (INFLUENCER), with the contact line to show under each bio',
         querystring: CategoryQuery,
-        response: { 200: z.array(PublicRosterEntry) },
+        response: { 200: PublicRosterEntryList },
       },
     },
     async (request) => listPublicRoster(app.db, request.query.category),
@@ -29,7 +35,7 @@ const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['content'],
         summary: 'Every roster entry of a category, hidden ones too',
         querystring: CategoryQuery,
-        response: { 200: z.array(RosterEntry) },
+        response: { 200: RosterEntryList },
       },
     },
     async (request) => listRoster(app.db, { category: request.query.category, activeOnly: false }),

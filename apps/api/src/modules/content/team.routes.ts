@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_ROLES } from '@fourfour/shared/enums';
-import { TeamMember, TeamMemberInput } from '@fourfour/shared/content';
+import { TeamMember, TeamMemberInput, TeamMemberList } from '@fourfour/shared/content';
 import { createTeamMember, deleteTeamMember, listTeam } from './team.service.ts';
 
 const teamRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,7 +9,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/team',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['content'], summary: 'Active team members', response: { 200: z.array(TeamMember) } },
+      schema: { tags: ['content'], summary: 'Active team members', response: { 200: TeamMemberList } },
     },
     async () => listTeam(app.db, { activeOnly: true }),
   );
@@ -21,7 +21,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['content'],
         summary: 'Every team member, hidden ones too',
-        response: { 200: z.array(TeamMember) },
+        response: { 200: TeamMemberList },
       },
     },
     async () => listTeam(app.db, { activeOnly: false }),

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { TOP5_IMAGE_MAX_BYTES } from '@fourfour/shared/constants';
 import { ADMIN_ROLES } from '@fourfour/shared/enums';
-import { TOP5_MESSAGES, TOP5_SIZE, Top5Song, Top5Update } from '@fourfour/shared/content';
+import { TOP5_MESSAGES, TOP5_SIZE, Top5List, Top5Update } from '@fourfour/shared/content';
 import { badRequest, type FieldError } from '../../lib/errors.ts';
 import { type FileRule, jsonField, readMultipart } from '../../lib/multipart.ts';
 import { listTop5, replaceTop5 } from './top5.service.ts';
@@ -17,7 +16,7 @@ const top5Routes: FastifyPluginAsyncZod = async (app) => {
     '/top5',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['content'], summary: 'The weekly Top 5, rank 1 first', response: { 200: z.array(Top5Song) } },
+      schema: { tags: ['content'], summary: 'The weekly Top 5, rank 1 first', response: { 200: Top5List } },
     },
     async () => listTop5(app.db),
   );
@@ -30,7 +29,7 @@ const top5Routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['content'],
         summary: 'Replace the Top 5 (multipart: data = { songs: [...] } JSON, image1..image5 files)',
         consumes: ['multipart/form-data'],
-        response: { 200: z.array(Top5Song) },
+        response: { 200: Top5List },
       },
     },
     async (request) => {

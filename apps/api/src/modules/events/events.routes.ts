@@ -11,7 +11,8 @@ import {
   EventInput,
   EventPricesBody,
   EventStats,
-  EventSummary,
+  type EventSummary,
+  EventSummaryList,
   TicketsPerEvent,
 } from '@fourfour/shared/events';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -80,7 +81,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         summary: 'Upcoming events (not cancelled, not started), by start; undated last',
-        response: { 200: z.array(EventSummary) },
+        response: { 200: EventSummaryList },
       },
     },
     async (request, reply) => {

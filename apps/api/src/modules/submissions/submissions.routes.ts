@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MessageBody } from '@fourfour/shared/api-error';
 import { MP3_MAX_BYTES } from '@fourfour/shared/constants';
 import { ADMIN_ROLES } from '@fourfour/shared/enums';
 import {
   SUBMISSION_MESSAGES,
   SongSubmissionFields,
+  SongSubmissionReceipt,
   SongSubmissionSummary,
   SubmissionsPage,
   SubmissionsQuery,
@@ -29,7 +29,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['submissions'],
         summary: 'Submit a song (multipart: text fields, interests repeated, mp3)',
         consumes: ['multipart/form-data'],
-        response: { 201: MessageBody.extend({ id: z.number() }) },
+        response: { 201: SongSubmissionReceipt },
       },
     },
     async (request, reply) => {
