@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '@fourfour/shared/enums';
 import { events, sessions } from '../src/db/schema/index.ts';
 import { createUser as insertUser } from '../src/modules/users/users.service.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -55,6 +56,12 @@ export async function createUser(
  * A signed-in device for a user row, as a password sign-in leaves it (a sessions row), and an
  * access token naming it: for tests that make users in bulk or straight in the table.
  */
+/** A test app with a fan (USER) and an ADMIN, the cast most admin-screen tests start from. */
+export async function appWithFanAndAdmin(): Promise<{ t: TestApp; fan: TestUser; admin: TestUser }> {
+  const t = await createTestApp();
+  return { t, fan: await createUser(t.app), admin: await createUser(t.app, { role: 'ADMIN' }) };
+}
+
 export async function signInAs(
   app: FastifyInstance,
   user: { id: number; role: Role; sessionVersion: number },

@@ -8,8 +8,8 @@ import {
   ROSTER_CONTACT_LINE,
   UPLOAD_MESSAGES,
 } from '@fourfour/shared/content';
-import { createUser, type TestUser } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { appWithFanAndAdmin, createUser, type TestUser } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { multipartBody, type Part } from '../../../test/multipart.ts';
 
 const SVG = Buffer.from(
@@ -22,9 +22,7 @@ describe('the talent roster, the team and admin uploads', () => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    fan = await createUser(t.app);
-    admin = await createUser(t.app, { role: 'ADMIN' });
+    ({ t, fan, admin } = await appWithFanAndAdmin());
   });
   afterAll(async () => t?.close());
 

@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOP5_IMAGE_MAX_BYTES } from '@fourfour/shared/constants';
 import { TOP5_MESSAGES, type Top5SongInput } from '@fourfour/shared/content';
-import { createUser, type TestUser } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { appWithFanAndAdmin, createUser, type TestUser } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { multipartBody, type Part } from '../../../test/multipart.ts';
 
 const ID = (n: number) => `${'4uLU6hMCjMI75M1A2tKUQ'}${n}`; // 22 characters
@@ -32,9 +32,7 @@ describe('the Top 5', () => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    fan = await createUser(t.app);
-    admin = await createUser(t.app, { role: 'ADMIN' });
+    ({ t, fan, admin } = await appWithFanAndAdmin());
   });
   afterAll(async () => t?.close());
 
