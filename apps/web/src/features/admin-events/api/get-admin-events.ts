@@ -1,6 +1,7 @@
 import { AdminEventsPage } from '@fourfour/shared/events';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { adminEventsKeys } from './query-keys.ts';
 
 export const ADMIN_EVENTS_PAGE_SIZE = 20;
 
@@ -13,7 +14,7 @@ export const getAdminEvents = (cursor: string | null) =>
 
 export const adminEventsQuery = () =>
   infiniteQueryOptions({
-    queryKey: ['events', 'admin', 'list'],
+    queryKey: adminEventsKeys.list(),
     queryFn: ({ pageParam }) => getAdminEvents(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,6 +1,7 @@
 import { SubmissionsPage } from '@fourfour/shared/content';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { submissionsKeys } from './query-keys.ts';
 
 /** GET /api/admin/submissions?size=&cursor=: newest first, paged by cursor (null: the first page). */
 export const getSubmissions = (cursor: string | null, size: number) =>
@@ -8,7 +9,7 @@ export const getSubmissions = (cursor: string | null, size: number) =>
 
 export const submissionsQuery = (cursor: string | null, size: number) =>
   queryOptions({
-    queryKey: ['admin', 'submissions', cursor, size],
+    queryKey: submissionsKeys.page(cursor, size),
     queryFn: () => getSubmissions(cursor, size),
     placeholderData: keepPreviousData,
   });
