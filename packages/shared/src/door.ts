@@ -210,6 +210,7 @@ export const DoorDashboard = z.object({
   /** The latest scans, newest first: the scan log with device names. */
   recentScans: z.array(
     z.object({
+      id: z.number(),
       at: z.string(),
       result: z.string(),
       ticketId: z.string().nullable(),

@@ -36,8 +36,8 @@ export interface TicketTokenParts {
   version: 1 | 2;
   /** The text the signature covers: `<prefix>.<payload part>`. */
   signed: string;
-  payload: Uint8Array;
-  signature: Uint8Array;
+  payload: Uint8Array<ArrayBuffer>;
+  signature: Uint8Array<ArrayBuffer>;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,7 +58,7 @@ export function base64UrlEncode(bytes: Uint8Array): string {
 }
 
 /** The bytes of an unpadded base64url text, or null unless it is that text's canonical spelling. */
-export function base64UrlDecode(text: string): Uint8Array | null {
+export function base64UrlDecode(text: string): Uint8Array<ArrayBuffer> | null {
   if (text.length % 4 === 1) return null;
   const out = new Uint8Array(Math.floor((text.length * 3) / 4));
   let bits = 0;

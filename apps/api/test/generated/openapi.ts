@@ -1316,6 +1316,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ticket-scan/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events whose door is open or opens within 48 hours
+         * @description The scanner's choice of door packs: events not cancelled whose entry window has not closed and opens within 48 hours, by start.
+         */
+        get: operations["getTicketScanEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticket-scan/events/{id}/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an event's door pack for offline scanning
+         * @description The ticket signing public key, the event's entry window and, per ticket, what the door needs (id, type, first name and initial, status, admission), with a version. With since=<version>, only the tickets changed since that version (full: false). deviceId names the phone asking; the download counts as its last sign of life at this door.
+         */
+        get: operations["getTicketScanEventsByIdPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticket-scan/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the admissions a phone made offline
+         * @description Each scan is answered ADMITTED (the admission time is scannedAt), ALREADY_USED (admitted elsewhere first: a conflict, with where and when), VOID, WRONG_DAY (entry was not open at scannedAt) or INVALID. Idempotent on the nonce: a scan sent again answers as before and changes nothing. At most 200 scans per request.
+         */
+        post: operations["postTicketScanSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticket-scan/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Name this door phone ("Front door")
+         * @description The name shows in scan logs and on the door dashboard; naming the device again renames it.
+         */
+        put: operations["putTicketScanDevice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/door": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event's live door numbers
+         * @description Admitted against sold per ticket type and per device, arrivals per 15 minutes, refusals by reason, offline conflicts, devices last seen and the latest scans. ADMIN and MASTER for any event; an EVENT_WORKER for the events whose door they work (403 otherwise).
+         */
+        get: operations["getAdminEventsByIdDoor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5758,6 +5858,444 @@ export interface operations {
             };
             /** @description Only for ADMIN, MASTER, EVENT_WORKER (and two-factor sign-in where the platform asks for it) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getTicketScanEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        eventDate: string | null;
+                        startTime: string | null;
+                        endTime: string | null;
+                        opensAt: string | null;
+                        closesAt: string | null;
+                        cancelled: boolean;
+                    }[];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER, EVENT_WORKER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getTicketScanEventsByIdPack: {
+        parameters: {
+            query?: {
+                since?: string;
+                deviceId?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: string;
+                        full: boolean;
+                        generatedAt: string;
+                        publicKey: string;
+                        event: {
+                            id: number;
+                            title: string;
+                            eventDate: string | null;
+                            startTime: string | null;
+                            endTime: string | null;
+                            opensAt: string | null;
+                            closesAt: string | null;
+                            cancelled: boolean;
+                        };
+                        tickets: {
+                            id: string;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            name: string | null;
+                            /** @enum {string} */
+                            status: "VALID" | "USED" | "VOID";
+                            admittedAt: string | null;
+                            admittedBy: string | null;
+                        }[];
+                        deviceName: string | null;
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER, EVENT_WORKER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postTicketScanSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deviceId: string;
+                    scans: {
+                        /** Format: uuid */
+                        nonce: string;
+                        qrCodeValue: string;
+                        /** Format: date-time */
+                        scannedAt: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            nonce: string;
+                            /** @enum {string} */
+                            result: "ADMITTED" | "ALREADY_USED" | "VOID" | "WRONG_DAY" | "INVALID";
+                            ticketId: string | null;
+                            admittedAt: string | null;
+                            message: string;
+                            firstAdmission: {
+                                admittedAt: string | null;
+                                deviceId: string | null;
+                                deviceName: string | null;
+                                admittedBy: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER, EVENT_WORKER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    putTicketScanDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deviceId: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deviceId: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER, EVENT_WORKER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminEventsByIdDoor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        generatedAt: string;
+                        event: {
+                            id: number;
+                            title: string;
+                            eventDate: string | null;
+                            startTime: string | null;
+                            endTime: string | null;
+                            opensAt: string | null;
+                            closesAt: string | null;
+                            cancelled: boolean;
+                        };
+                        totals: {
+                            admitted: number;
+                            sold: number;
+                            admittedOffline: number;
+                            conflicts: number;
+                        };
+                        byType: {
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            admitted: number;
+                            sold: number;
+                        }[];
+                        devices: {
+                            deviceId: string;
+                            name: string | null;
+                            admitted: number;
+                            lastSeenAt: string | null;
+                            staff: string[];
+                        }[];
+                        arrivals: {
+                            from: string;
+                            count: number;
+                        }[];
+                        refusals: {
+                            /** @enum {string} */
+                            reason: "ALREADY_USED" | "VOID" | "WRONG_DAY" | "INVALID";
+                            count: number;
+                        }[];
+                        conflicts: {
+                            nonce: string;
+                            /** @enum {string} */
+                            result: "ADMITTED" | "ALREADY_USED" | "VOID" | "WRONG_DAY" | "INVALID";
+                            ticketId: string | null;
+                            doorCode: string | null;
+                            name: string | null;
+                            scannedAt: string;
+                            syncedAt: string;
+                            deviceId: string;
+                            deviceName: string | null;
+                            scannedBy: string | null;
+                            firstAdmission: {
+                                admittedAt: string | null;
+                                deviceId: string | null;
+                                deviceName: string | null;
+                                admittedBy: string | null;
+                            } | null;
+                        }[];
+                        recentScans: {
+                            id: number;
+                            at: string;
+                            result: string;
+                            ticketId: string | null;
+                            name: string | null;
+                            deviceId: string | null;
+                            deviceName: string | null;
+                            scannedBy: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER, EVENT_WORKER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

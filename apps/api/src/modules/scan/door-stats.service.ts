@@ -96,7 +96,7 @@ export async function loadDoorDashboard(
     sql`
       SELECT count(*)::int AS n FROM offline_scans WHERE event_id = ${eventId} AND result = 'ADMITTED'`,
     sql`
-      SELECT floor(extract(epoch FROM s.created_at) * 1000)::float8 AS at_ms, s.result, s.ticket_id,
+      SELECT s.id, floor(extract(epoch FROM s.created_at) * 1000)::float8 AS at_ms, s.result, s.ticket_id,
         t.first_name, t.last_name, s.device, d.name AS device_name, u.username AS scanned_by
       FROM ticket_scans s
       LEFT JOIN tickets t ON t.id = s.ticket_id
@@ -203,6 +203,7 @@ export async function loadDoorDashboard(
           : null,
     })),
     recentScans: rowsOf<{
+      id: number | string;
       at_ms: number;
       result: string;
       ticket_id: string | null;
@@ -212,6 +213,7 @@ export async function loadDoorDashboard(
       device_name: string | null;
       scanned_by: string | null;
     }>(recent).map((s) => ({
+      id: Number(s.id),
       at: iso(s.at_ms)!,
       result: s.result,
       ticketId: s.ticket_id,
