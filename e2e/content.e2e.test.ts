@@ -25,6 +25,26 @@ const pageErrorsOf = (page: Page) => {
   return () => errors.filter((e) => !/spotify|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|net::/i.test(e));
 };
 
+/** On a phone and on a desktop, each in a fresh context signed in as the fan, with no page errors. */
+async function asFanOnEachViewport(
+  browser: Browser,
+  baseUrl: string,
+  run: (page: Page, label: 'phone' | 'desktop') => Promise<void>,
+): Promise<void> {
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    const fan = await newContext(browser, baseUrl, viewport);
+    await signIn(fan, 'fan@fourfour.local');
+    const page = await fan.newPage();
+    const errors = pageErrorsOf(page);
+    await run(page, label);
+    expect(errors()).toEqual([]);
+    await fan.close();
+  }
+}
+
 describe('community content in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -133,14 +153,7 @@ describe('community content in the browser', () => {
     expect(errors()).toEqual([]);
     await admin.close();
 
-    for (const [label, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const fan = await newContext(browser, server.baseUrl, viewport);
-      await signIn(fan, 'fan@fourfour.local');
-      const fanPage = await fan.newPage();
-      const fanErrors = pageErrorsOf(fanPage);
+    await asFanOnEachViewport(browser, server.baseUrl, async (fanPage, label) => {
       await fanPage.goto('/top5-songs');
       await fanPage.getByRole('heading', { name: 'Warehouse Anthem' }).waitFor();
       await fanPage.getByText('E2E Selector').waitFor();
@@ -154,9 +167,7 @@ describe('community content in the browser', () => {
       const overflow = await fanPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(fanPage, `content-top5-${label}`);
-      expect(fanErrors()).toEqual([]);
-      await fan.close();
-    }
+    });
   });
 
   it('an admin adds a DJ who appears on /roster, and the team page shows the team', async () => {
@@ -186,14 +197,7 @@ describe('community content in the browser', () => {
     expect(errors()).toEqual([]);
     await admin.close();
 
-    for (const [label, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const fan = await newContext(browser, server.baseUrl, viewport);
-      await signIn(fan, 'fan@fourfour.local');
-      const fanPage = await fan.newPage();
-      const fanErrors = pageErrorsOf(fanPage);
+    await asFanOnEachViewport(browser, server.baseUrl, async (fanPage, label) => {
       await fanPage.goto('/roster');
       const djs = fanPage.getByRole('list', { name: 'DJs' });
       await djs.getByText('DJ Playwright').waitFor();
@@ -228,8 +232,6 @@ describe('community content in the browser', () => {
       await fanPage.getByText('Olivia Grant').waitFor();
       await fanPage.getByText('Head of A&R').waitFor();
       await screenshot(fanPage, `content-team-${label}`);
-      expect(fanErrors()).toEqual([]);
-      await fan.close();
-    }
+    });
   });
 });

@@ -5,27 +5,10 @@ import {
   rosterUploadFolder,
   signedOutMessage,
 } from '@fourfour/shared/content';
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Container,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Container, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { ImageUploadField } from '../../components/image-upload-field.tsx';
+import { AdminPortraitList, PortraitFields } from '../../components/admin-portrait-editor.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { isApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { useCreateRosterEntry } from './api/create-roster-entry.ts';
@@ -120,82 +103,41 @@ export function RosterAdminPage() {
               value={draft.name}
               onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
             />
-            <ImageUploadField
-              label="Portrait"
+            <PortraitFields
+              draft={draft}
+              onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+              imageLabel="Portrait"
               folder={rosterUploadFolder(category)}
-              value={draft.imageUrl}
-              onChange={(imageUrl) => setDraft((d) => ({ ...d, imageUrl }))}
-              onBusyChange={setUploading}
-            />
-            <Textarea
-              label="Bio"
-              autosize
-              minRows={3}
-              value={draft.blurb}
-              onChange={(e) => setDraft({ ...draft, blurb: e.currentTarget.value })}
-            />
-            <Alert variant="light" color="violet" icon={<IconInfoCircle aria-hidden="true" />}>
-              {CONTENT_MESSAGES.contactLineNote} It reads: “{ROSTER_CONTACT_LINE}”
-            </Alert>
-            <Checkbox
-              label="Active (shown on the roster)"
-              checked={draft.active}
-              onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" disabled={create.isPending || uploading}>
-                {create.isPending ? 'Saving…' : 'Save entry'}
-              </Button>
-            </Group>
+              blurbLabel="Bio"
+              activeLabel="Active (shown on the roster)"
+              submitLabel="Save entry"
+              saving={create.isPending}
+              uploading={uploading}
+              onUploadingChange={setUploading}
+            >
+              <Alert variant="light" color="violet" icon={<IconInfoCircle aria-hidden="true" />}>
+                {CONTENT_MESSAGES.contactLineNote} It reads: “{ROSTER_CONTACT_LINE}”
+              </Alert>
+            </PortraitFields>
           </Stack>
         </Paper>
 
-        {message && (
-          <Alert color={message.ok ? 'teal' : 'red'} role={message.ok ? 'status' : 'alert'}>
-            {message.text}
-          </Alert>
-        )}
-
-        <Stack gap="sm">
-          <Title order={2} fz="h3">
-            {category === 'DJ' ? 'DJs' : 'Influencers'}
-          </Title>
-          {loadError && (
-            <Alert color="red" role="alert">
-              {loadError}
-            </Alert>
+        <AdminPortraitList
+          heading={category === 'DJ' ? 'DJs' : 'Influencers'}
+          message={message}
+          loadError={loadError}
+          loading={list.isPending}
+          entries={list.data}
+          emptyText={CONTENT_MESSAGES.rosterEmpty}
+          details={(entry) => (
+            <Badge color={entry.active ? 'teal' : 'gray'} variant="light" size="sm">
+              {entry.active ? 'Active' : 'Hidden'}
+            </Badge>
           )}
-          {list.isPending && [0, 1, 2].map((i) => <Skeleton key={i} height={72} radius="md" />)}
-          {list.data?.length === 0 && <Text c="dimmed">{CONTENT_MESSAGES.rosterEmpty}</Text>}
-          {list.data?.map((entry) => (
-            <Card key={entry.id} withBorder radius="md" padding="sm" data-testid="roster-admin-entry">
-              <Group justify="space-between" wrap="nowrap">
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Avatar src={entry.imageUrl} radius="md" size={48} alt="" />
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate>
-                      {entry.name}
-                    </Text>
-                    <Badge color={entry.active ? 'teal' : 'gray'} variant="light" size="sm">
-                      {entry.active ? 'Active' : 'Hidden'}
-                    </Badge>
-                  </div>
-                </Group>
-                <Button
-                  color="red"
-                  variant="subtle"
-                  size="xs"
-                  leftSection={<IconTrash size={16} aria-hidden="true" />}
-                  onClick={() => del(entry.id)}
-                  disabled={remove.isPending}
-                  aria-label={`Delete ${entry.name}`}
-                >
-                  Delete
-                </Button>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
+          onDelete={del}
+          deleting={remove.isPending}
+          entryTestId="roster-admin-entry"
+        />
       </Stack>
     </Container>
   );

@@ -1,24 +1,7 @@
 import { CONTENT_MESSAGES, signedOutMessage } from '@fourfour/shared/content';
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Container,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Badge, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { ImageUploadField } from '../../components/image-upload-field.tsx';
+import { AdminPortraitList, PortraitFields } from '../../components/admin-portrait-editor.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { isApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { useCreateTeamMember } from './api/create-team-member.ts';
@@ -102,88 +85,45 @@ export function TeamAdminPage() {
               value={draft.title}
               onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
             />
-            <ImageUploadField
-              label="Image"
+            <PortraitFields
+              draft={draft}
+              onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+              imageLabel="Image"
               folder="team"
-              value={draft.imageUrl}
-              onChange={(imageUrl) => setDraft((d) => ({ ...d, imageUrl }))}
-              onBusyChange={setUploading}
+              blurbLabel="Blurb"
+              activeLabel="Active (shown on the team page)"
+              submitLabel="Save member"
+              saving={create.isPending}
+              uploading={uploading}
+              onUploadingChange={setUploading}
             />
-            <Textarea
-              label="Blurb"
-              autosize
-              minRows={3}
-              value={draft.blurb}
-              onChange={(e) => setDraft({ ...draft, blurb: e.currentTarget.value })}
-            />
-            <Checkbox
-              label="Active (shown on the team page)"
-              checked={draft.active}
-              onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" disabled={create.isPending || uploading}>
-                {create.isPending ? 'Saving…' : 'Save member'}
-              </Button>
-            </Group>
           </Stack>
         </Paper>
 
-        {message && (
-          <Alert color={message.ok ? 'teal' : 'red'} role={message.ok ? 'status' : 'alert'}>
-            {message.text}
-          </Alert>
-        )}
-
-        <Stack gap="sm">
-          <Title order={2} fz="h3">
-            Team members
-          </Title>
-          {loadError && (
-            <Alert color="red" role="alert">
-              {loadError}
-            </Alert>
+        <AdminPortraitList
+          heading="Team members"
+          message={message}
+          loadError={loadError}
+          loading={list.isPending}
+          entries={list.data}
+          emptyText={CONTENT_MESSAGES.teamEmpty}
+          details={(member) => (
+            <Group gap={6}>
+              {member.title && (
+                <Text size="sm" c="dimmed" truncate>
+                  {member.title}
+                </Text>
+              )}
+              {!member.active && (
+                <Badge color="gray" variant="light" size="sm">
+                  Hidden
+                </Badge>
+              )}
+            </Group>
           )}
-          {list.isPending && [0, 1, 2].map((i) => <Skeleton key={i} height={72} radius="md" />)}
-          {list.data?.length === 0 && <Text c="dimmed">{CONTENT_MESSAGES.teamEmpty}</Text>}
-          {list.data?.map((member) => (
-            <Card key={member.id} withBorder radius="md" padding="sm">
-              <Group justify="space-between" wrap="nowrap">
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Avatar src={member.imageUrl} radius="md" size={48} alt="" />
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate>
-                      {member.name}
-                    </Text>
-                    <Group gap={6}>
-                      {member.title && (
-                        <Text size="sm" c="dimmed" truncate>
-                          {member.title}
-                        </Text>
-                      )}
-                      {!member.active && (
-                        <Badge color="gray" variant="light" size="sm">
-                          Hidden
-                        </Badge>
-                      )}
-                    </Group>
-                  </div>
-                </Group>
-                <Button
-                  color="red"
-                  variant="subtle"
-                  size="xs"
-                  leftSection={<IconTrash size={16} aria-hidden="true" />}
-                  onClick={() => del(member.id)}
-                  disabled={remove.isPending}
-                  aria-label={`Delete ${member.name}`}
-                >
-                  Delete
-                </Button>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
+          onDelete={del}
+          deleting={remove.isPending}
+        />
       </Stack>
     </Container>
   );
