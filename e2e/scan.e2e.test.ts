@@ -8,29 +8,11 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doorCodeOf, SCAN_MESSAGES } from '../packages/shared/src/scan.ts';
 import { collectPageErrors, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { londonLocal } from './support/door-night.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 const PASSWORD = 'FourFour#2026';
 const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
-
-/** London wall-clock "YYYY-MM-DD" and "YYYY-MM-DDTHH:MM:00" of an instant. */
-function londonLocal(instant: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  return { date, dateTime: `${date}T${parts.hour}:${parts.minute}:00` };
-}
 
 /**
  * Door scanning in Chromium with a fake camera that shows a real ticket's QR code: the ticket is

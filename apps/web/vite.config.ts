@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // One process serves the built app and /api in production; in development Vite serves the app
 // and forwards /api (and the server-rendered dev mailbox) to the API on port 3000.
@@ -7,7 +8,44 @@ const API_ORIGIN = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The door scanner works with no signal (issue 22): a service worker precaches the built app, so
+    // /ticket/scan loads offline once opened online. Nothing is added to index.html: the scanner page
+    // registers the worker and links its own manifest (public/scanner.webmanifest), so other pages'
+    // first load is unchanged and only the scanner is offered for install.
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      registerType: 'autoUpdate',
+      workbox: {
+        // JS, CSS, the shell and the scanner's icons; not the hero video, artwork or source maps.
+        globPatterns: ['**/*.{js,css,html}', 'favicon.svg', 'scanner.webmanifest', 'icons/*.png'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+        // A new version takes over at the next load; an open page keeps running what it loaded.
+        skipWaiting: true,
+        clientsClaim: true,
+        // Pages: the network first, so an online visit always gets the current app; with no network
+        // (or none within 4 s), the app shell from the precache. /api, the dev mailbox, the API
+        // reference and metrics are never answered by the worker.
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !/^\/(api|dev|metrics)(\/|$)/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'fourfour-pages',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 16 },
+              precacheFallback: { fallbackURL: '/index.html' },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

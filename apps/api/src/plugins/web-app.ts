@@ -33,10 +33,18 @@ export default fp<{ distDir?: string }>(
       index: false,
       setHeaders(res, filePath) {
         const rel = path.relative(distDir, filePath);
+        // The door scanner's service worker and manifest (issue 22) are checked afresh on every
+        // load, so a release reaches the phones at their next visit; hashed assets are kept.
+        const fresh = rel === 'sw.js' || rel.endsWith('.webmanifest');
         res.header(
           'cache-control',
-          rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          rel.startsWith(`assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : fresh
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
+        if (rel.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json');
       },
     });
     app.decorate('serveWebApp', (_request: FastifyRequest, reply: FastifyReply) =>

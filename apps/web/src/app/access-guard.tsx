@@ -11,9 +11,19 @@ import { decideAccess, type RouteAccess } from './route-table.ts';
  * Login-guarded routes send a visitor to /login with `state.from` (the login page sends them
  * back); a signed-in user with the wrong role goes home. While the session is being restored a
  * loader shows instead of a premature redirect. An admin page the server refused for want of
- * two-factor sign-in (MFA_REQUIRED) shows how to turn it on instead.
+ * two-factor sign-in (MFA_REQUIRED) shows how to turn it on instead. A route marked `offline` opens
+ * when the session restore found no server (no signal) rather than a refusal: the page itself then
+ * decides (the door scanner opens for the staff last signed in on the device, else goes to /login).
  */
-export function AccessGuard({ access, children }: { access: RouteAccess; children: ReactNode }) {
+export function AccessGuard({
+  access,
+  offline,
+  children,
+}: {
+  access: RouteAccess;
+  offline?: true;
+  children: ReactNode;
+}) {
   const session = useSession();
   const location = useLocation();
   const isAdminPage = access.kind === 'roles' && access.roles.every((role) => ADMIN_ROLES.includes(role));
@@ -25,10 +35,12 @@ export function AccessGuard({ access, children }: { access: RouteAccess; childre
       return mfaRequired ? <MfaRequiredNotice /> : children;
     case 'wait':
       return <FullPageLoader label="Restoring your session…" />;
-    case 'login':
+    case 'login': {
+      if (offline && session.unreachable) return children;
       return (
         <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />
       );
+    }
     case 'home':
       return <Navigate to="/" replace />;
   }

@@ -37,6 +37,11 @@ export interface AppRoute {
   page?: PageSource;
   /** Its entry in the header navigation, if it has one. */
   nav?: NavEntry;
+  /**
+   * Opens with no signal for the door staff last signed in on this device, when the session could
+   * not be restored because the server was unreachable (the offline door scanner, issue 22).
+   */
+  offline?: true;
 }
 
 const PUBLIC: RouteAccess = { kind: 'public' };
@@ -230,6 +235,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     summary: 'Change an event, save it as a draft or publish it.',
   },
   {
+    path: '/admin/events/:id/door',
+    page: () => import('../features/admin-events/door-page.tsx').then((m) => m.DoorPage),
+    access: ADMIN,
+    title: 'Door',
+    summary: "An event's live door: admitted against sold, arrivals, devices, refusals and offline conflicts.",
+  },
+  {
     path: '/admin/verification',
     page: () => import('../features/admin-memberships/verification-page.tsx').then((m) => m.VerificationPage),
     nav: { label: 'Sub Verify', order: 83, menu: { label: 'Admin', group: 'Subscriptions' } },
@@ -306,6 +318,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/scan/scan-page.tsx').then((m) => m.ScanPage),
     nav: { label: 'Ticket Scan', order: 70 },
     access: SCANNER,
+    offline: true,
     title: 'Ticket scan',
     summary: 'Scan ticket QR codes at the door with the rear camera.',
   },

@@ -43,7 +43,11 @@ export function AppRoutes() {
             <Route
               key={route.path}
               path={route.path}
-              element={<AccessGuard access={route.access}>{page}</AccessGuard>}
+              element={
+                <AccessGuard access={route.access} offline={route.offline}>
+                  {page}
+                </AccessGuard>
+              }
             />
           );
         })}

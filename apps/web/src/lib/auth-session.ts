@@ -1,6 +1,6 @@
 import { ROLES } from '@fourfour/shared/enums';
 import { api } from './api.ts';
-import { LOGOUT_PATH } from './api-client.ts';
+import { isApiError, LOGOUT_PATH } from './api-client.ts';
 import { navigateTo } from './navigation.ts';
 import { clearSession, getSession, type SessionUser, setSession } from './session.ts';
 
@@ -39,8 +39,9 @@ export function restoreSession(): Promise<void> {
         const token = await api.fetchNewAccessToken();
         const user = await fetchCurrentUser();
         setSession(getSession().accessToken ?? token, user);
-      } catch {
-        clearSession();
+      } catch (error) {
+        // No answer at all (no signal): signed out, but the door scanner may still open offline.
+        clearSession(isApiError(error) && error.isNetworkError ? 'unreachable' : undefined);
       }
     })();
   }
@@ -54,6 +55,8 @@ export async function logout(): Promise<void> {
   } catch {
     // Signing out locally must not depend on the network; the cookie expires on its own.
   }
+  // The door scanner's memory of this phone (loaded here only, to keep it out of the first load).
+  await import('./door-staff.ts').then((m) => m.forgetDoorStaff()).catch(() => {});
   clearSession();
   navigateTo({ to: '/login', replace: true });
 }

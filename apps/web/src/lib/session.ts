@@ -14,6 +14,12 @@ export interface Session {
   status: SessionStatus;
   user: SessionUser | null;
   accessToken: string | null;
+  /**
+   * Signed out because the server could not be reached when the session was restored (no signal),
+   * not because it refused: the door scanner may then open for the staff last signed in on this
+   * device (lib/door-staff.ts).
+   */
+  unreachable?: true;
 }
 
 const LOADING: Session = { status: 'loading', user: null, accessToken: null };
@@ -55,8 +61,9 @@ export function setAccessToken(accessToken: string): void {
   publish({ ...current, accessToken });
 }
 
-export function clearSession(): void {
-  publish(ANONYMOUS);
+/** Signed out; `unreachable` when the server could not be asked (see Session.unreachable). */
+export function clearSession(reason?: 'unreachable'): void {
+  publish(reason === 'unreachable' ? { ...ANONYMOUS, unreachable: true } : ANONYMOUS);
 }
 
 /** Back to the start-up state; for tests. */

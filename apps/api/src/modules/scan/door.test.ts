@@ -13,21 +13,27 @@ import { ticketQrValue } from '../tickets/qr.ts';
 import { scanLabels } from './scan-labels.ts';
 import { issueTickets, scan } from './scan.test-kit.ts';
 
-const HOUR = 3600_000;
 const MINUTE = 60_000;
-/** An event whose doors are open: started an hour ago, ends in five. */
-const tonight = () => ({ startsAt: new Date(Date.now() - HOUR), endsAt: new Date(Date.now() + 5 * HOUR) });
+const HOUR = 60 * MINUTE;
+/** Doors open now: the night began an hour ago and ends in five hours. */
+function tonight() {
+  const now = Date.now();
+  return { startsAt: new Date(now - HOUR), endsAt: new Date(now + 5 * HOUR) };
+}
 
 describe('the door when the signal drops (issue 22)', () => {
   let t: TestApp;
+  /** An EVENT_WORKER whose username starts with door_, and a fan who owns the tickets. */
   let door: TestUser;
   let fan: TestUser;
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT: 'off' } });
-    door = await createUser(t.app, { role: 'EVENT_WORKER', username: `door_${Date.now().toString(36)}` });
-    fan = await createUser(t.app);
+    [door, fan] = await Promise.all([
+      createUser(t.app, { role: 'EVENT_WORKER', username: `door_${Date.now().toString(36)}` }),
+      createUser(t.app, { role: 'USER' }),
+    ]);
   });
-  afterAll(async () => t?.close());
+  afterAll(() => t?.close());
 
   const packOf = async (eventId: number, user: TestUser, query: Record<string, string> = {}) => {
     const q = new URLSearchParams(query);

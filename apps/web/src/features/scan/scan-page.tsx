@@ -1,18 +1,24 @@
-import { SCAN_MESSAGES, SCAN_STATUSES, type ScanResult, type ScanStatus } from '@fourfour/shared/scan';
+import { ADMIN_ROLES, SCANNER_ROLES } from '@fourfour/shared/enums';
+import { SCAN_MESSAGES } from '@fourfour/shared/scan';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowUp, IconRefresh, IconScan } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
-import { serverMessageOf } from '../../lib/api-client.ts';
+import { rememberDoorStaff, rememberedDoorStaff } from '../../lib/door-staff.ts';
+import { useSession } from '../../lib/session.ts';
 import { usePrefersReducedMotion } from '../../lib/use-prefers-reduced-motion.ts';
-import { useScanTicket } from './api/scan-ticket.ts';
 import { type CameraProblem, CameraView } from './components/camera-view.tsx';
+import { DoorPanel } from './components/door-panel.tsx';
 import { ManualCodeForm } from './components/manual-code-form.tsx';
 import { NotValidCard, ValidCard } from './components/scan-result-card.tsx';
+import { type Outcome, useDoor } from './offline/use-door.ts';
+import { registerScannerApp } from './register-scanner-app.ts';
 import classes from './scan.module.css';
 import { beep, unlockBeep, vibrate } from './scan-feedback.ts';
 
-type Outcome = { kind: 'valid'; result: ScanResult } | { kind: 'refused'; status: ScanStatus | null; message: string };
+/** "Checking ticket…" shows only for an answer slower than this (an online one, usually). */
+const SHOW_CHECKING_AFTER_MS = 150;
 
 const CAMERA_MESSAGES: Record<CameraProblem, string> = {
   denied: SCAN_MESSAGES.cameraDenied,
@@ -20,15 +26,25 @@ const CAMERA_MESSAGES: Record<CameraProblem, string> = {
   failed: SCAN_MESSAGES.cameraFailed,
 };
 
-function statusOf(error: unknown): ScanStatus | null {
-  const body = (error as { body?: unknown })?.body;
-  const status = body && typeof body === 'object' ? (body as { status?: unknown }).status : undefined;
-  return SCAN_STATUSES.find((s) => s === status) ?? null;
+/**
+ * /ticket/scan (spec 02: Ticket Scanner), for door staff on a phone. Works with no signal (issue
+ * 22): an installable app whose service worker keeps it loading offline, checking codes against
+ * the door lists it downloaded and sending its offline admissions when the signal returns.
+ */
+export function ScanPage() {
+  const session = useSession();
+  // With no signal the guard lets this page decide: the door staff last signed in on this phone.
+  const staff = session.user ?? rememberedDoorStaff();
+  if (!staff || !SCANNER_ROLES.includes(staff.role)) {
+    return <Navigate to="/login" replace state={{ from: '/ticket/scan' }} />;
+  }
+  return <Scanner signedIn={!!session.user} staffName={staff.username} isAdmin={ADMIN_ROLES.includes(staff.role)} />;
 }
 
-/** /ticket/scan (spec 02: Ticket Scanner), for door staff on a phone. */
-export function ScanPage() {
-  const scanTicket = useScanTicket();
+function Scanner({ signedIn, staffName, isAdmin }: { signedIn: boolean; staffName: string; isAdmin: boolean }) {
+  const door = useDoor();
+  const session = useSession();
+  const [checking, setChecking] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const [cameraOn, setCameraOn] = useState(true);
   const [cameraProblem, setCameraProblem] = useState<CameraProblem | null>(null);
@@ -36,6 +52,12 @@ export function ScanPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
+
+  // Installable, and loads offline once opened online; remembers who scans with this phone.
+  useEffect(() => registerScannerApp(), []);
+  useEffect(() => {
+    if (session.user) rememberDoorStaff(session.user);
+  }, [session.user]);
 
   // Phones only let audio start after a gesture; the first tap anywhere arms the beep.
   useEffect(() => {
@@ -45,20 +67,29 @@ export function ScanPage() {
 
   const check = useCallback(
     (value: string) => {
-      setCode(value);
-      setOutcome(null);
-      setCameraOn(false);
-      scanTicket.mutate(value, {
-        onSuccess: (result) => setOutcome({ kind: 'valid', result }),
-        onError: (error) =>
-          setOutcome({
-            kind: 'refused',
-            status: statusOf(error),
-            message: serverMessageOf(error) ?? SCAN_MESSAGES.fallback,
-          }),
-      });
+      // The verdict first: an offline one takes milliseconds, so the page re-renders (camera off,
+      // "Checking ticket…") only if the answer is slow to come, and not in the verdict's way.
+      let done = false;
+      const slow = window.setTimeout(() => {
+        if (done) return;
+        setCode(value);
+        setOutcome(null);
+        setCameraOn(false);
+        setChecking(true);
+      }, SHOW_CHECKING_AFTER_MS);
+      door
+        .check(value)
+        .catch((): Outcome => ({ kind: 'refused', status: null, message: SCAN_MESSAGES.fallback, offline: true }))
+        .then((answer) => {
+          done = true;
+          window.clearTimeout(slow);
+          setCode(value);
+          setCameraOn(false);
+          setChecking(false);
+          setOutcome(answer);
+        });
     },
-    [scanTicket.mutate],
+    [door.check],
   );
 
   const onRead = useCallback(
@@ -78,7 +109,6 @@ export function ScanPage() {
     setOutcome(null);
     setCode(null);
     setCameraProblem(null);
-    scanTicket.reset();
     setCameraOn(true);
   };
 
@@ -87,7 +117,6 @@ export function ScanPage() {
     topRef.current?.focus({ preventScroll: true });
   };
 
-  const checking = scanTicket.isPending;
   const showCamera = cameraOn && !cameraProblem;
 
   return (
@@ -96,6 +125,11 @@ export function ScanPage() {
       <Stack gap="lg">
         <div ref={topRef} tabIndex={-1}>
           <Title order={1}>Ticket scan</Title>
+          {!signedIn && (
+            <Text c="dimmed" data-testid="offline-staff">
+              No signal: scanning as {staffName} with this phone’s door lists.
+            </Text>
+          )}
         </div>
 
         {showCamera && (
@@ -128,9 +162,11 @@ export function ScanPage() {
               </Text>
             </Group>
           )}
-          {outcome?.kind === 'valid' && <ValidCard result={outcome.result} />}
+          {outcome?.kind === 'valid' && (
+            <ValidCard result={outcome.result} offline={outcome.offline} onList={outcome.onList} />
+          )}
           {outcome?.kind === 'refused' && code && (
-            <NotValidCard status={outcome.status} message={outcome.message} code={code} />
+            <NotValidCard status={outcome.status} message={outcome.message} code={code} offline={outcome.offline} />
           )}
         </div>
 
@@ -171,6 +207,8 @@ export function ScanPage() {
         )}
 
         <ManualCodeForm disabled={checking} onSubmit={check} />
+
+        <DoorPanel door={door} isAdmin={signedIn && isAdmin} />
 
         <Button
           size="lg"

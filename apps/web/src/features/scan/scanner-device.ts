@@ -16,3 +16,22 @@ export function scannerDeviceId(): string {
     return 'web-unknown';
   }
 }
+
+const NAME_KEY = 'fourfour.scanner-device-name';
+
+/** The name door staff gave this phone ("Front door"), as the server last confirmed it. */
+export function scannerDeviceName(): string | null {
+  try {
+    return window.localStorage.getItem(NAME_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberScannerDeviceName(name: string): void {
+  try {
+    window.localStorage.setItem(NAME_KEY, name);
+  } catch {
+    // Shown for this visit only.
+  }
+}

@@ -15,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
+import { IconCalendarEvent, IconDoorEnter, IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessageOf } from '../../../lib/api-client.ts';
@@ -176,6 +176,17 @@ export function ManageEventCard({ event, state }: { event: AdminEvent; state: Ev
             {event.totalVipTickets} left)
           </Text>
           <Stats eventId={event.id} />
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={`/admin/events/${event.id}/door`}
+              leftSection={<IconDoorEnter size={15} aria-hidden />}
+            >
+              Door view
+            </Button>
+          </Group>
           {error && (
             <Alert color="red" role="alert" py={6}>
               {error}

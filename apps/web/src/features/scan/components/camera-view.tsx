@@ -55,6 +55,13 @@ export function CameraView({ onRead, onProblem }: CameraViewProps) {
             (text) => {
               if (hasRead || unmounted) return;
               hasRead = true;
+              // Stop decoding frames at once: the verdict that follows should have the CPU (the
+              // camera itself stops when the parent unmounts this view).
+              try {
+                scanner.pause(true);
+              } catch {
+                // Not scanning any more.
+              }
               onReadRef.current(text);
             },
             () => {

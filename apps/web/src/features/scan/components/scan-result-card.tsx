@@ -3,14 +3,33 @@ import { IconCircleCheckFilled, IconCircleXFilled } from '@tabler/icons-react';
 import { formatLocalDate, formatLocalTime } from '../../../lib/format.ts';
 import classes from '../scan.module.css';
 
+/** Decided by the phone alone (no signal): the server hears of it at the next sync. */
+function OfflineMark() {
+  return (
+    <p className={classes.offlineMark} data-testid="scan-offline">
+      Offline: checked on this phone
+    </p>
+  );
+}
+
 /** The big green card: who to let in, on which ticket, for which event. */
-export function ValidCard({ result }: { result: ScanResult }) {
+export function ValidCard({
+  result,
+  offline = false,
+  onList = true,
+}: {
+  result: ScanResult;
+  offline?: boolean;
+  /** false: admitted on its signed code alone, sold after the door list's last update. */
+  onList?: boolean;
+}) {
   const name = [result.firstName, result.lastName].filter(Boolean).join(' ') || 'Name not on record';
   return (
     <section
       className={`${classes.card} ${classes.valid}`}
       aria-labelledby="scan-valid-heading"
       data-testid="scan-valid"
+      data-offline={offline || undefined}
     >
       <div className={classes.cardHead}>
         <IconCircleCheckFilled size={44} aria-hidden="true" />
@@ -23,6 +42,7 @@ export function ValidCard({ result }: { result: ScanResult }) {
       </div>
       <p className={classes.attendee}>{name}</p>
       {result.dateOfBirth && <p className={classes.detail}>Born {formatLocalDate(result.dateOfBirth)}</p>}
+      {!onList && <p className={classes.detail}>Not on the door list yet: bought after its last update.</p>}
       <p className={classes.event}>{result.eventTitle}</p>
       {result.startTime && (
         <p className={classes.detail}>
@@ -30,18 +50,30 @@ export function ValidCard({ result }: { result: ScanResult }) {
           {result.endTime ? `–${formatLocalTime(result.endTime)}` : ''}
         </p>
       )}
+      {offline && <OfflineMark />}
     </section>
   );
 }
 
 /** The big red card: why not, and the code that was read (spec: "Not Valid" with the scanned code). */
-export function NotValidCard({ status, message, code }: { status: ScanStatus | null; message: string; code: string }) {
+export function NotValidCard({
+  status,
+  message,
+  code,
+  offline = false,
+}: {
+  status: ScanStatus | null;
+  message: string;
+  code: string;
+  offline?: boolean;
+}) {
   return (
     <section
       className={`${classes.card} ${classes.invalid}`}
       aria-labelledby="scan-invalid-heading"
       data-testid="scan-not-valid"
       data-status={status ?? undefined}
+      data-offline={offline || undefined}
     >
       <div className={classes.cardHead}>
         <IconCircleXFilled size={44} aria-hidden="true" />
@@ -53,6 +85,7 @@ export function NotValidCard({ status, message, code }: { status: ScanStatus | n
       <p className={classes.reason}>{message}</p>
       <p className={classes.codeLabel}>Scanned code</p>
       <p className={classes.code}>{code}</p>
+      {offline && <OfflineMark />}
     </section>
   );
 }

@@ -1,0 +1,15 @@
+import { DoorEventList } from '@fourfour/shared/door';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { doorCall } from './door-call.ts';
+
+/** GET /api/ticket-scan/events: the events whose door is open or opens within 48 hours. */
+export const getDoorEvents = async () =>
+  DoorEventList.parse(await doorCall((options) => api.get('/api/ticket-scan/events', options)));
+
+export const doorEventsQuery = () =>
+  queryOptions({ queryKey: ['scan', 'door-events'], queryFn: getDoorEvents, retry: false, staleTime: 60_000 });
+
+export function useDoorEvents(enabled: boolean) {
+  return useQuery({ ...doorEventsQuery(), enabled });
+}
