@@ -69,7 +69,9 @@ describe('admin and master lists', () => {
     expect((await get('/api/admin/benefits/subscribers?sort=password')).json().message).toBe(SUBSCRIBER_SORT_MESSAGE);
     // The subscribers list always took a bare field (ascending) and spaces around the comma.
     expect((await get('/api/admin/benefits/subscribers?sort=email')).statusCode).toBe(200);
-    expect((await get(`/api/admin/benefits/subscribers?sort=${encodeURIComponent('email , desc')}`)).statusCode).toBe(200);
+    expect((await get(`/api/admin/benefits/subscribers?sort=${encodeURIComponent('email , desc')}`)).statusCode).toBe(
+      200,
+    );
     // An empty sort is the default one.
     expect((await get('/api/master/users?sort=')).statusCode).toBe(200);
   });
