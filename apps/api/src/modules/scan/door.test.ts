@@ -120,24 +120,27 @@ describe('the door when the signal drops (issue 22)', () => {
       const [a, b, c] = await issueTickets(t.app, fan, event.id, 3);
       const first = await packOf(event.id, door);
       expect(first.tickets).toHaveLength(3);
+      // Nothing changed: nothing new. (A ticket may come again, unchanged, when some transaction,
+      // e.g. the job queue's, was still open as the pack was read: the version is the oldest open one.)
       const unchanged = await packOf(event.id, door, { since: first.version });
       expect(unchanged.full).toBe(false);
-      expect(unchanged.tickets).toEqual([]);
+      for (const x of unchanged.tickets) expect(first.tickets).toContainEqual(x);
 
       expect((await scan(t.app, door, a!.code)).statusCode).toBe(200);
       await t.app.db.update(tickets).set({ status: 'VOID' }).where(eq(tickets.id, b!.id));
       const [d] = await issueTickets(t.app, fan, event.id, 1);
       const delta = await packOf(event.id, door, { since: first.version });
-      expect(delta.tickets.map((x) => [x.id, x.status]).sort()).toEqual(
-        [
-          [a!.id, 'USED'],
-          [b!.id, 'VOID'],
-          [d!.id, 'VALID'],
-        ].sort(),
-      );
-      expect(delta.tickets.some((x) => x.id === c!.id)).toBe(false);
+      const changed = new Map(delta.tickets.map((x) => [x.id, x.status]));
+      expect(changed.get(a!.id)).toBe('USED');
+      expect(changed.get(b!.id)).toBe('VOID');
+      expect(changed.get(d!.id)).toBe('VALID');
+      if (changed.has(c!.id)) expect(changed.get(c!.id)).toBe('VALID');
       expect(BigInt(delta.version)).toBeGreaterThan(BigInt(first.version));
-      expect((await packOf(event.id, door, { since: delta.version })).tickets).toEqual([]);
+      // A phone up to date, once no write is in flight, is sent nothing.
+      await waitFor(async () => {
+        const { version } = await packOf(event.id, door);
+        return (await packOf(event.id, door, { since: version })).tickets.length === 0;
+      });
     });
 
     it.runIf(process.env.DATABASE_URL)(
@@ -337,6 +340,23 @@ describe('the door when the signal drops (issue 22)', () => {
       expect((await ticketRow(early!.id)).status).toBe('VALID');
       // Conflicts (VOID, WRONG_DAY) are listed; codes that name no ticket have no event to list them under.
       expect((await dashboard(event.id, door)).conflicts.map((c) => c.result).sort()).toEqual(['VOID', 'WRONG_DAY']);
+    });
+
+    it('does not count as a conflict the same phone’s online admission whose answer was lost', async () => {
+      const event = await createEvent(t.app, tonight());
+      const [ticket] = await issueTickets(t.app, fan, event.id, 1);
+      const online = await scan(t.app, door, ticket!.code, { deviceHeader: 'web-flaky' });
+      expect(online.statusCode).toBe(200);
+      const [same] = await syncOk(door, 'web-flaky', [
+        { nonce: randomUUID(), qrCodeValue: ticket!.code, scannedAt: new Date(Date.now() + 3000).toISOString() },
+      ]);
+      expect(same).toMatchObject({ result: 'ADMITTED', admittedAt: online.json().admittedAt, firstAdmission: null });
+      // Another phone's admission of it is a conflict.
+      const [other] = await syncOk(door, 'web-other', [
+        { nonce: randomUUID(), qrCodeValue: ticket!.code, scannedAt: new Date().toISOString() },
+      ]);
+      expect(other!.result).toBe('ALREADY_USED');
+      expect((await dashboard(event.id, door)).totals.conflicts).toBe(1);
     });
 
     it('takes a scan time ahead of the server’s clock as the sync time', async () => {

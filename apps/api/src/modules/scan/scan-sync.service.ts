@@ -68,6 +68,12 @@ interface StoredScan {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/**
+ * An online admission by the same phone and account this close to an offline one of the same
+ * ticket is the same admission: the online answer was lost (the phone waits 4 s, then decides
+ * offline), not a second person at the door.
+ */
+const SAME_ADMISSION_MS = 2 * 60_000;
 
 function answer(
   labels: ScanLabels,
@@ -212,6 +218,22 @@ async function admitOne(
       LEFT JOIN users u ON u.id = t.used_by
       WHERE t.id = ${p.ticketId}::uuid`),
   );
+  // This phone's own admission, made online a moment before (its answer lost to a bad signal, the
+  // phone then admitted offline too): the same admission, not a conflict.
+  if (
+    t?.status === 'USED' &&
+    t.used_device === deviceId &&
+    Number(t.used_by) === userId &&
+    t.used_ms !== null &&
+    Math.abs(t.used_ms - p.at.getTime()) <= SAME_ADMISSION_MS
+  ) {
+    await tx.execute(sql`
+      UPDATE offline_scans SET result = 'ADMITTED', event_id = ${Number(t.event_id)} WHERE nonce = ${p.nonce}::uuid`);
+    return {
+      result: answer(labels, p.nonce, p.ticketId, 'ADMITTED', t.used_ms),
+      eventId: Number(t.event_id),
+    };
+  }
   // A genuine code for a ticket that no longer exists.
   const result: DoorSyncResult = !t
     ? 'INVALID'
