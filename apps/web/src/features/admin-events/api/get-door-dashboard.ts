@@ -1,6 +1,7 @@
 import { DOOR_DASHBOARD_POLL_MS, DoorDashboard } from '@fourfour/shared/door';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { adminEventsKeys } from './query-keys.ts';
 
 /** GET /api/admin/events/{id}/door: the live door, polled every 5 seconds while the page is open. */
 export const getDoorDashboard = async (id: number) =>
@@ -8,7 +9,7 @@ export const getDoorDashboard = async (id: number) =>
 
 export const doorDashboardQuery = (id: number) =>
   queryOptions({
-    queryKey: ['events', 'admin', id, 'door'],
+    queryKey: adminEventsKeys.door(id),
     queryFn: () => getDoorDashboard(id),
     refetchInterval: DOOR_DASHBOARD_POLL_MS,
     refetchIntervalInBackground: false,

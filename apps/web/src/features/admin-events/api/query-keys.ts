@@ -7,6 +7,8 @@ export const adminEventsKeys = {
   list: () => [...adminEventsKeys.all, 'list'] as const,
   detail: (id: number) => [...adminEventsKeys.all, 'detail', id] as const,
   stats: (id: number) => [...adminEventsKeys.all, 'detail', id, 'stats'] as const,
+  /** GET /api/admin/events/{id}/door: the live door view. */
+  door: (id: number) => [...adminEventsKeys.all, 'detail', id, 'door'] as const,
 };
 
 /** After an event changes: the admin lists, editor and sales, and the public list. */

@@ -2,13 +2,14 @@ import { DoorEventList } from '@fourfour/shared/door';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { doorCall } from './door-call.ts';
+import { scanKeys } from './query-keys.ts';
 
 /** GET /api/ticket-scan/events: the events whose door is open or opens within 48 hours. */
 export const getDoorEvents = async () =>
   DoorEventList.parse(await doorCall((options) => api.get('/api/ticket-scan/events', options)));
 
 export const doorEventsQuery = () =>
-  queryOptions({ queryKey: ['scan', 'door-events'], queryFn: getDoorEvents, retry: false, staleTime: 60_000 });
+  queryOptions({ queryKey: scanKeys.doorEvents(), queryFn: getDoorEvents, retry: false, staleTime: 60_000 });
 
 export function useDoorEvents(enabled: boolean) {
   return useQuery({ ...doorEventsQuery(), enabled });
