@@ -49,6 +49,9 @@ const QUEUE_DB = 'fourfour-door-queue';
 /** Synced scans are kept this long, to show their answers (conflicts) and to refuse a repeat. */
 const SYNCED_KEPT_MS = 24 * 3_600_000;
 
+/** Every ticket of an event: keys are [eventId, ticketId], and any ticket id sorts below []. */
+const eventTickets = (eventId: number) => IDBKeyRange.bound([eventId, ''], [eventId, []]);
+
 let packsDb: Promise<IDBPDatabase<PacksDb>> | null = null;
 let queueDb: Promise<IDBPDatabase<QueueDb>> | null = null;
 
@@ -90,14 +93,11 @@ export async function savePack(pack: DoorPack): Promise<StoredPack> {
   const tx = db.transaction(['packs', 'tickets'], 'readwrite');
   const tickets = tx.objectStore('tickets');
   const eventId = pack.event.id;
-  if (pack.full) {
-    let cursor = await tickets.index('byEvent').openCursor(eventId);
-    while (cursor) {
-      await cursor.delete();
-      cursor = await cursor.continue();
-    }
-  }
-  for (const ticket of pack.tickets) await tickets.put({ ...ticket, eventId });
+  // Requests queued together, awaited once: a 2,000-ticket list is one pass, not 2,000 round trips.
+  const writes: Promise<unknown>[] = [];
+  if (pack.full) writes.push(tickets.delete(eventTickets(eventId)));
+  for (const ticket of pack.tickets) writes.push(tickets.put({ ...ticket, eventId }));
+  await Promise.all(writes);
   const ticketCount = await tickets.index('byEvent').count(eventId);
   const stored: StoredPack = {
     eventId,
@@ -123,13 +123,11 @@ export async function loadPacks(): Promise<{ pack: StoredPack; tickets: StoredTi
 export async function removePack(eventId: number): Promise<void> {
   const db = await openPacks();
   const tx = db.transaction(['packs', 'tickets'], 'readwrite');
-  let cursor = await tx.objectStore('tickets').index('byEvent').openCursor(eventId);
-  while (cursor) {
-    await cursor.delete();
-    cursor = await cursor.continue();
-  }
-  await tx.objectStore('packs').delete(eventId);
-  await tx.done;
+  await Promise.all([
+    tx.objectStore('tickets').delete(eventTickets(eventId)),
+    tx.objectStore('packs').delete(eventId),
+    tx.done,
+  ]);
 }
 
 /** An admission made online, written into the list at once (the next refresh would bring it too). */
