@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
+// The type of the template the run provides (ProvidedContext's testDatabaseTemplate).
+import type {} from '../../apps/api/test/global-setup.ts';
 
 export interface RunningServer {
   baseUrl: string;
@@ -29,14 +32,36 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A fresh PostgreSQL database when DATABASE_URL is set (dropped on stop); PGlite otherwise. */
-async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
+/**
+ * The run's migrated template database (apps/api/test/global-setup.ts, the one the API tests copy),
+ * or none outside a vitest run that provides it: then the server starts from an empty database.
+ */
+function databaseTemplate() {
+  try {
+    return inject('testDatabaseTemplate');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The server's database, with every migration applied already: a copy of the run's template. A
+ * fresh PostgreSQL database when DATABASE_URL is set (dropped on stop); otherwise PGlite files
+ * under `dataDir` (copied there; the server opens DATA_DIR/db). The server still runs its
+ * migrations at start (all found applied) and installs the job queue, seeds the demo data, etc.
+ */
+async function freshDatabase(dataDir: string): Promise<{ url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return { drop: async () => {} };
+  const template = databaseTemplate();
+  if (!adminUrl) {
+    if (template?.kind === 'pglite') cpSync(template.dir, path.join(dataDir, 'db'), { recursive: true });
+    return { drop: async () => {} };
+  }
   const name = `e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
+  const from = template?.kind === 'postgres' ? ` TEMPLATE ${template.name}` : '';
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${from}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -57,8 +82,9 @@ async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<v
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fourfour-e2e-'));
-  const database = await freshDatabaseUrl();
+  // Shared memory when there is some (Linux), as for the API tests' databases; removed on stop.
+  const dataDir = mkdtempSync(path.join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'fourfour-e2e-'));
+  const database = await freshDatabase(dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
@@ -109,6 +135,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await new Promise((r) => child.once('exit', r));
       }
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
     async mailbox(to) {
       const res = await fetch(`${baseUrl}/dev/mailbox/messages.json?to=${encodeURIComponent(to)}`);

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
-import { adminQuery } from './helpers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +21,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
+    // helpers.ts loads the whole app (~1.6 s): only this branch needs it.
+    const { adminQuery } = await import('./helpers.ts');
     const name = `tpl_${Date.now().toString(36)}_${process.pid}`;
     await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
     const url = new URL(adminUrl);
