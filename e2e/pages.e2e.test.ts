@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTES, type AppRoute } from '../apps/web/src/app/route-table.ts';
+import { axeBuilder } from './support/axe.ts';
 import { collectPageErrors, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -86,7 +86,7 @@ describe('every page, as the role that uses it, on a phone and a desktop', () =>
           problems.push(`${path} as ${viewer}: title "${title}", the route table says "${route.title}"`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (overflow > 0) problems.push(`${path} as ${viewer} (${label}): ${overflow}px sideways overflow`);
-        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const axe = await axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
           problems.push(
             `${path} as ${viewer} (${label}): axe ${v.id} — ${v.nodes.length} node(s): ${v.nodes[0]?.target.join(' ')}`,
