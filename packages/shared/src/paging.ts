@@ -62,6 +62,10 @@ export const sortOrDefault = <F extends string>(value: string | undefined, optio
 
 export const formatSort = (sort: SortOrder): string => `${sort.field},${sort.direction}`;
 
+/** A table header clicked: the same field flips ASC to DESC, any other field starts ASC. */
+export const toggledSort = <F extends string>(current: SortOrder<F>, field: F): string =>
+  formatSort({ field, direction: current.field === field && current.direction === 'ASC' ? 'DESC' : 'ASC' });
+
 // ---------- query parameters ----------
 
 export interface SizeOptions {

@@ -1,3 +1,4 @@
+import { toggledSort } from '@fourfour/shared/paging';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@fourfour/shared/constants';
 import { signedOutMessage } from '@fourfour/shared/content';
 import { PAID_TIERS } from '@fourfour/shared/enums';
@@ -191,8 +192,7 @@ export function BenefitsPage() {
   const columns = subscriberColumns(setSelected);
 
   const onSort = (field: SubscriberSortField) => {
-    const direction = sort.field === field && sort.direction === 'ASC' ? 'DESC' : 'ASC';
-    setSortValue(`${field},${direction}`);
+    setSortValue(toggledSort(sort, field));
     setPage(0);
   };
 

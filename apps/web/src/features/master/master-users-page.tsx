@@ -1,3 +1,4 @@
+import { toggledSort } from '@fourfour/shared/paging';
 import { signedOutMessage } from '@fourfour/shared/content';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@fourfour/shared/constants';
 import {
@@ -80,8 +81,7 @@ export function MasterUsersPage() {
   const sort = parseUserSort(sortValue) ?? { field: 'id' as const, direction: 'DESC' as const };
 
   const onSort = (field: MasterUserSortField) => {
-    const direction = sort.field === field && sort.direction === 'ASC' ? 'DESC' : 'ASC';
-    setSortValue(`${field},${direction}`);
+    setSortValue(toggledSort(sort, field));
     setPage(0);
   };
 
