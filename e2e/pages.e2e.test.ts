@@ -64,7 +64,9 @@ describe('every page, as the role that uses it, on a phone and a desktop', () =>
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    it(`shows every page without serious accessibility problems or overflow (${label})`, async () => {
+    // The phone and the desktop pass run side by side (each with its own signed-in contexts): a
+    // pass spends most of its time waiting for pages to load and settle.
+    it.concurrent(`shows every page without serious accessibility problems or overflow (${label})`, async () => {
       const problems: string[] = [];
       for (const route of routes) {
         const viewer = viewerOf(route);
@@ -74,14 +76,20 @@ describe('every page, as the role that uses it, on a phone and a desktop', () =>
         const path = route.path.replace(':eventId', eventId).replace(':id', eventId);
         await page.goto(path);
         await page.locator('main').first().waitFor();
+        // The route table gives the page's title (the checkout result's title follows the order's state).
+        const expected = route.title === 'Home' ? 'FourFour:' : route.title;
+        // A screen sets its title once its code has arrived: on a busy machine that can be after the
+        // network first goes quiet, so wait for it (or 10 s; a wrong title is reported below).
+        if (route.path !== '/payment-success')
+          await page
+            .waitForFunction((start) => document.title.startsWith(start), expected, { timeout: 10_000 })
+            .catch(() => {});
         // Let data load and skeletons settle.
         await page.waitForLoadState('networkidle').catch(() => {});
         await page.waitForTimeout(300);
         const landed = new URL(page.url()).pathname;
         if (landed !== path.split('?')[0]) problems.push(`${path} as ${viewer}: redirected to ${landed}`);
-        // The route table gives the page's title (the checkout result's title follows the order's state).
         const title = await page.title();
-        const expected = route.title === 'Home' ? 'FourFour:' : route.title;
         if (route.path !== '/payment-success' && !title.startsWith(expected))
           problems.push(`${path} as ${viewer}: title "${title}", the route table says "${route.title}"`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
