@@ -1,5 +1,6 @@
-/** Events' messages (spec wording) and badge names. No zod here: the events list imports this. */
+import { EVENT_BADGES, EVENT_LIST_MESSAGES } from './event-list-messages.ts';
 
+/** Events' messages (spec wording) and badge names. No zod here (the list's own are in event-list-messages.ts). */
 export const EVENT_MESSAGES = {
   selectTimes: 'Please select date, start time, and end time.',
   titleRequired: 'Title is required.',
@@ -18,10 +19,8 @@ export const EVENT_MESSAGES = {
   totalsBelowSold: 'Ticket totals cannot be lower than the tickets already sold or held.',
   backToDraftWithSales: 'Tickets have been sold or reserved for this event, so it cannot go back to draft.',
   // Screens (spec wording)
-  fetchFailed: 'Failed to fetch events.',
-  noUpcoming: 'No upcoming events.',
+  ...EVENT_LIST_MESSAGES,
   noEventsAdmin: 'No events yet.',
-  purchaseClosed: 'Ticket purchase closed',
   cancelConfirm: 'Are you sure you want to cancel this event?',
   published: '✅ Published!',
   savedDraft: '✅ Saved draft.',
@@ -38,9 +37,4 @@ export function pleaseCompleteMessage(missing: readonly string[]): string {
   return `Please complete: ${missing.join(', ')}`;
 }
 
-export const EVENT_BADGES = {
-  comingSoon: 'Coming soon',
-  cancelled: 'Cancelled',
-  soldOut: 'Sold out',
-  lastTickets: 'Last tickets',
-} as const;
+export { EVENT_BADGES };

@@ -1,5 +1,5 @@
 import { LAST_TICKETS_THRESHOLD } from '@fourfour/shared/constants';
-import { EVENT_BADGES } from '@fourfour/shared/event-messages';
+import { EVENT_BADGES } from '@fourfour/shared/event-list-messages';
 import type { EventSummary } from '@fourfour/shared/events';
 import { isPurchaseWindowClosed } from '@fourfour/shared/purchase-window';
 

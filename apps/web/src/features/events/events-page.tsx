@@ -1,4 +1,4 @@
-import { EVENT_BADGES, EVENT_MESSAGES } from '@fourfour/shared/event-messages';
+import { EVENT_BADGES, EVENT_LIST_MESSAGES } from '@fourfour/shared/event-list-messages';
 import type { EventSummary } from '@fourfour/shared/events';
 import {
   Alert,
@@ -15,11 +15,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconTicket } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarEvent, IconMapPin, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EventFacts } from '../../components/event-facts.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { formatGbp } from '../../lib/format.ts';
+import { formatGbp, formatLocalDate, formatLocalTime } from '../../lib/format.ts';
 import { useEvents } from './api/get-events.ts';
 import { useTicketsPerEvent } from './api/get-tickets-per-event.ts';
 import { eventBadges, purchaseState, upcomingEvents } from './event-rules.ts';
@@ -30,6 +29,13 @@ const BADGE_COLOURS: Record<string, string> = {
   [EVENT_BADGES.soldOut]: 'gray',
   [EVENT_BADGES.lastTickets]: 'orange',
 };
+
+function whenText(e: EventSummary): string {
+  if (!e.date) return 'Date to be announced';
+  const start = e.startTime ? formatLocalTime(e.startTime) : null;
+  const end = e.endTime ? formatLocalTime(e.endTime) : null;
+  return [formatLocalDate(e.date), start && (end ? `${start}–${end}` : start)].filter(Boolean).join(' · ');
+}
 
 function EventCard({ event, ticketCount }: { event: EventSummary; ticketCount: number }) {
   const badges = eventBadges(event);
@@ -54,7 +60,16 @@ function EventCard({ event, ticketCount }: { event: EventSummary; ticketCount: n
         <Title order={3} size="h4" id={`event-${event.id}-title`}>
           {event.title}
         </Title>
-        <EventFacts event={event} noDate="Date to be announced" layout="stacked" />
+        <Group gap={6} wrap="nowrap" c="dimmed">
+          <IconCalendarEvent size={16} aria-hidden />
+          <Text size="sm">{whenText(event)}</Text>
+        </Group>
+        {event.location && (
+          <Group gap={6} wrap="nowrap" c="dimmed">
+            <IconMapPin size={16} aria-hidden />
+            <Text size="sm">{event.location}</Text>
+          </Group>
+        )}
         {event.description && (
           <Text size="sm" lineClamp={3}>
             {event.description}
@@ -87,7 +102,7 @@ function EventCard({ event, ticketCount }: { event: EventSummary; ticketCount: n
         )}
         {state === 'CLOSED' && (
           <Text fw={600} c="dimmed" ta="center" w="100%" py={6}>
-            {EVENT_MESSAGES.purchaseClosed}
+            {EVENT_LIST_MESSAGES.purchaseClosed}
           </Text>
         )}
         {state === 'SOLD_OUT' && (
@@ -128,12 +143,12 @@ export function EventsPage() {
         )}
         {events.isError && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-            {EVENT_MESSAGES.fetchFailed}
+            {EVENT_LIST_MESSAGES.fetchFailed}
           </Alert>
         )}
         {events.isSuccess && list.length === 0 && (
           <Text c="dimmed" ta="center" py="xl">
-            {EVENT_MESSAGES.noUpcoming}
+            {EVENT_LIST_MESSAGES.noUpcoming}
           </Text>
         )}
         {list.length > 0 && (

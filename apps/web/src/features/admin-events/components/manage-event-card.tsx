@@ -15,16 +15,22 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDoorEnter } from '@tabler/icons-react';
+import { IconCalendarEvent, IconDoorEnter, IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EventFacts } from '../../../components/event-facts.tsx';
 import { serverMessageOf } from '../../../lib/api-client.ts';
-import { formatGbp } from '../../../lib/format.ts';
+import { formatGbp, formatLocalDate, formatLocalTime } from '../../../lib/format.ts';
 import { useCancelEvent } from '../api/cancel-event.ts';
 import { useEventStats } from '../api/get-event-stats.ts';
 import { useUpdateEventPrices } from '../api/update-event-prices.ts';
 import { DISPLAY_STATE_BADGE } from '../display-state.ts';
+
+function whenText(e: AdminEvent): string {
+  if (!e.date) return 'No date yet';
+  const start = e.startTime ? formatLocalTime(e.startTime) : '';
+  const end = e.endTime ? `–${formatLocalTime(e.endTime)}` : '';
+  return `${formatLocalDate(e.date)}${start ? ` · ${start}${end}` : ''}`;
+}
 
 function Stats({ eventId }: { eventId: number }) {
   const stats = useEventStats(eventId);
@@ -152,7 +158,18 @@ export function ManageEventCard({ event, state }: { event: AdminEvent; state: Ev
           <Title order={2} size="h4" id={`admin-event-${event.id}`}>
             {event.title}
           </Title>
-          <EventFacts event={event} noDate="No date yet" layout="inline" />
+          <Group gap="md" c="dimmed">
+            <Group gap={4} wrap="nowrap">
+              <IconCalendarEvent size={15} aria-hidden />
+              <Text size="sm">{whenText(event)}</Text>
+            </Group>
+            {event.location && (
+              <Group gap={4} wrap="nowrap">
+                <IconMapPin size={15} aria-hidden />
+                <Text size="sm">{event.location}</Text>
+              </Group>
+            )}
+          </Group>
           <Text size="sm">
             Standard {formatGbp(event.standardTicketPrice)} ({event.remainingStandardTickets} of{' '}
             {event.totalStandardTickets} left) · VIP {formatGbp(event.vipTicketPrice)} ({event.remainingVipTickets} of{' '}
