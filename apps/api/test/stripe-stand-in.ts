@@ -104,6 +104,9 @@ function parseForm(body: string): Nested {
 
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
+/** The webhook signing secret the tests sign with and give the app. */
+export const STANDIN_WEBHOOK_SECRET = 'whsec_test_standin_secret';
+
 export class StripeStandIn {
   readonly sessions = new Map<string, StandInSession>();
   readonly refunds = new Map<string, StandInRefund>();
@@ -123,6 +126,16 @@ export class StripeStandIn {
   private readonly failures: { match: string; remaining: number }[] = [];
   private server: Server | null = null;
   url = '';
+
+  /** The settings that point the app's real Stripe SDK at this stand-in (after start()). */
+  get appEnv() {
+    return {
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+      STRIPE_API_URL: this.url,
+    };
+  }
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));

@@ -3,10 +3,10 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { StripeStandIn } from '../../../test/stripe-stand-in.ts';
+import { STANDIN_WEBHOOK_SECRET, StripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { asAdmin, benefitsOf, subjectsTo, subscribe, userRow } from './subscriptions.test-kit.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_standin_secret';
+const WEBHOOK_SECRET = STANDIN_WEBHOOK_SECRET;
 const signer = new Stripe('sk_test_signer');
 const PRICES = { ENTRY: 'price_entry_test', MIDDLE: 'price_middle_test', HEADLINER: 'price_headliner_test' };
 
@@ -19,10 +19,7 @@ describe('memberships through Stripe', () => {
     await stripe.start();
     t = await createTestApp({
       env: {
-        PAYMENTS_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_standin',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stripe.url,
+        ...stripe.appEnv,
         STRIPE_PRICE_ENTRY: PRICES.ENTRY,
         STRIPE_PRICE_MIDDLE: PRICES.MIDDLE,
         STRIPE_PRICE_HEADLINER: PRICES.HEADLINER,

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMailbox, orders, paymentEvents, reservations, tickets } from '../../db/schema/index.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
-import { StripeStandIn, type StandInSession } from '../../../test/stripe-stand-in.ts';
+import { STANDIN_WEBHOOK_SECRET, StripeStandIn, type StandInSession } from '../../../test/stripe-stand-in.ts';
 import { cancelEventTickets, reconcileCheckouts } from './refunds.service.ts';
 import { releaseExpiredHolds } from './reserve.service.ts';
 import { createCheckout, draft, mailTo, makeMember, reserve, stockOf } from './tickets.test-kit.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_standin_secret';
+const WEBHOOK_SECRET = STANDIN_WEBHOOK_SECRET;
 const signer = new Stripe('sk_test_signer');
 
 /** Stripe mode: the real SDK against a local stand-in of Stripe's API, and signed webhooks. */
@@ -22,10 +22,7 @@ describe('tickets paid through Stripe', () => {
     await stripe.start();
     t = await createTestApp({
       env: {
-        PAYMENTS_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_standin',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stripe.url,
+        ...stripe.appEnv,
         RATE_LIMIT: 'off',
       },
     });
