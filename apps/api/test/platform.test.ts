@@ -91,7 +91,7 @@ describe('migrations', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 90_000); // Many password hashes / a whole migration: slow on a loaded two-core machine, not timed.
 });
 
 describe('durable jobs', () => {
@@ -293,7 +293,7 @@ describe('accounts created outside the web app', () => {
     await expect(
       runUserCreate(['--email', 'y@club.test', '--password', 'Door#Pass99', '--role', 'KING'], env),
     ).rejects.toThrow(/--role must be one of/);
-  });
+  }, 90_000); // Many password hashes / a whole migration: slow on a loaded two-core machine, not timed.
 });
 
 describe('the web app', () => {

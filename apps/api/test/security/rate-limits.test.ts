@@ -38,7 +38,7 @@ describe('the client address (TRUST_PROXY)', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 90_000); // Many password hashes / a whole migration: slow on a loaded two-core machine, not timed.
 
   it('with TRUST_PROXY off, the socket address is the client whatever the headers say', async () => {
     const t = await createTestApp({ setup: echoAddress });

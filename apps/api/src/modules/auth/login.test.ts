@@ -185,7 +185,7 @@ describe('password throttling', () => {
     expect(right.statusCode).toBe(423);
     expect(right.json()).toEqual(locked);
     expect(refreshCookieOf(right)).toBeUndefined();
-  });
+  }, 90_000); // Many password hashes / a whole migration: slow on a loaded two-core machine, not timed.
 
   it('shows the minutes left of a lock and lets the user in once it has passed', async () => {
     const account = await registerVerified(t.app);
