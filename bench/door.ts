@@ -20,7 +20,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { ticketQrValue } from '../apps/api/src/modules/tickets/qr.ts';
-import { median, quantile, startServer, startSessions } from './support.ts';
+import { median, PAID_ORDER_CTE, quantile, startServer, startSessions } from './support.ts';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 2000);
 const SCANS = Number(process.env.BENCH_SCANS ?? 40);
@@ -64,13 +64,7 @@ async function main() {
     const event = events[0]!;
     const eventId = Number(event.id);
     await pool.query(
-      `WITH r AS (
-         INSERT INTO reservations (user_id, event_id, status, standard_qty, vip_qty, items, total_pence, expires_at)
-         VALUES ($1, $2, 'FULFILLED', $3, 0, '[]', 2000 * $3, now()) RETURNING id
-       ), o AS (
-         INSERT INTO orders (reservation_id, user_id, event_id, provider, provider_session_id, amount_pence, status, outcome, paid_at)
-         SELECT r.id, $1, $2, 'local', 'bench_' || r.id, 2000 * $3, 'PAID', 'FULFILLED', now() FROM r RETURNING id
-       )
+      `${PAID_ORDER_CTE}
        INSERT INTO tickets (order_id, event_id, user_id, ticket_type, first_name, last_name, date_of_birth, price_paid_pence)
        SELECT o.id, $2, $1, CASE WHEN g % 10 = 0 THEN 'VIP'::ticket_type ELSE 'STANDARD'::ticket_type END,
          ($4::text[])[1 + g % array_length($4::text[], 1)], ($5::text[])[1 + g % array_length($5::text[], 1)],

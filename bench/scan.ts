@@ -33,6 +33,7 @@ import {
   httpRequest,
   LeanConnection,
   median,
+  PAID_ORDER_CTE,
   POOL_SIZE,
   quantile,
   startServer,
@@ -151,13 +152,7 @@ async function main() {
     /** A fresh batch of issued tickets (one paid order) and their signed QR values. */
     async function issueBatch(n: number, forEvent = eventId): Promise<string[]> {
       const { rows } = await pool.query<{ id: string }>(
-        `WITH r AS (
-           INSERT INTO reservations (user_id, event_id, status, standard_qty, vip_qty, items, total_pence, expires_at)
-           VALUES ($1, $2, 'FULFILLED', $3, 0, '[]', 2000 * $3, now()) RETURNING id
-         ), o AS (
-           INSERT INTO orders (reservation_id, user_id, event_id, provider, provider_session_id, amount_pence, status, outcome, paid_at)
-           SELECT r.id, $1, $2, 'local', 'bench_' || r.id, 2000 * $3, 'PAID', 'FULFILLED', now() FROM r RETURNING id
-         )
+        `${PAID_ORDER_CTE}
          INSERT INTO tickets (order_id, event_id, user_id, ticket_type, first_name, last_name, date_of_birth, price_paid_pence)
          SELECT o.id, $2, $1, 'STANDARD', 'Bench', 'Guest' || g, '1992-02-02', 2000 FROM o, generate_series(1, $3) g
          RETURNING id`,

@@ -18,6 +18,19 @@ export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.
 /** The server's pool size (openDatabase's default), used for the baselines too. */
 export const POOL_SIZE = 20;
 
+/**
+ * The reservation `r` and paid order `o` behind $3 tickets (2000 pence each) of user $1 at event $2,
+ * as the schema requires them; the statement goes on with the tickets' INSERT ... FROM o,
+ * generate_series(1, $3) g.
+ */
+export const PAID_ORDER_CTE = `WITH r AS (
+    INSERT INTO reservations (user_id, event_id, status, standard_qty, vip_qty, items, total_pence, expires_at)
+    VALUES ($1, $2, 'FULFILLED', $3, 0, '[]', 2000 * $3, now()) RETURNING id
+  ), o AS (
+    INSERT INTO orders (reservation_id, user_id, event_id, provider, provider_session_id, amount_pence, status, outcome, paid_at)
+    SELECT r.id, $1, $2, 'local', 'bench_' || r.id, 2000 * $3, 'PAID', 'FULFILLED', now() FROM r RETURNING id
+  )`;
+
 export const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 export const median = (xs: number[]) => {
