@@ -17,5 +17,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Every test file gets its own database; files run in parallel, tests in a file in order.
     fileParallelism: true,
+    // A worker runs file after file with the modules it has loaded (the app, Fastify, drizzle, zod,
+    // PGlite) instead of a new process that loads them all again for every file: that start-up was a
+    // third of the run (a CI log: 76 workers, "import 34%"). Each file still builds its own app on its
+    // own database (createTestApp); nothing in the app keeps state between apps but caches keyed by
+    // app or database. Measured on two loaded cores: 842 -> 362 s of CPU on PGlite, both databases green.
+    isolate: false,
   },
 });

@@ -7,8 +7,12 @@
  * interleaved, RUNS times each after WARMUP rounds; medians are reported, with the CPU each side
  * spent per request (server, load generator or raw client, PostgreSQL).
  *
+ * Each K runs on two events (issue 20): one selling STANDARD at one price, and one selling it in
+ * three releases of S/3 each (early bird, tier 2, final), where every run must also sell each
+ * release exactly to its quantity.
+ *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:sale
- *   BENCH_K=50,200,1000 BENCH_RUNS=5 BENCH_WARMUP=5 (defaults)
+ *   BENCH_K=50,200,1000 BENCH_RUNS=5 BENCH_WARMUP=5 BENCH_LADDERS=single,three (defaults)
  */
 import { cpus } from 'node:os';
 import pg from 'pg';
@@ -28,9 +32,17 @@ const KS = (process.env.BENCH_K ?? '50,200,1000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const stockFor = (k: number) => Math.max(1, Math.round(k / 4));
+type Ladder = 'single' | 'three';
+const LADDERS = (process.env.BENCH_LADDERS ?? 'single,three').split(',') as Ladder[];
+/** Three releases of S/3 each (the last takes the remainder), at rising prices. */
+const releaseQuantities = (s: number) => {
+  const third = Math.floor(s / 3);
+  return [third, third, s - 2 * third];
+};
 
 interface Sample {
   k: number;
+  ladder: Ladder;
   granted: number;
   errors: number;
   wallMs: number;
@@ -59,17 +71,37 @@ async function main() {
     );
     const tokens = buyers.map((b, i) => server.accessToken(b.id, 'USER', sessionIds[i]!));
 
-    const newEvent = async (s: number) =>
-      Number(
+    const newEvent = async (s: number, ladder: Ladder = 'single') => {
+      const eventId = Number(
         (
           await pool.query(
-            `INSERT INTO events (title, status, starts_at, ends_at, total_standard, total_vip, standard_price_pence, vip_price_pence)
-             VALUES ('Flash sale', 'PUBLISHED', now() + interval '7 days', now() + interval '7 days 6 hours', $1, 0, 2000, 5000)
+            `INSERT INTO events (title, status, starts_at, ends_at, total_standard, total_vip, standard_price_pence, vip_price_pence, has_releases)
+             VALUES ('Flash sale', 'PUBLISHED', now() + interval '7 days', now() + interval '7 days 6 hours', $1, 0, 2000, 5000, $2)
              RETURNING id`,
-            [s],
+            [s, ladder === 'three'],
           )
         ).rows[0].id,
       );
+      if (ladder === 'three') {
+        await pool.query(
+          `INSERT INTO ticket_releases (event_id, ticket_type, position, name, price_pence, quantity)
+           SELECT $1, 'STANDARD', p, (ARRAY['Early bird', 'Tier 2', 'Final release'])[p], 1000 + 500 * p, q
+           FROM unnest($2::int[]) WITH ORDINALITY AS x(q, p)`,
+          [eventId, releaseQuantities(s)],
+        );
+      }
+      return eventId;
+    };
+    /** Every release of a three-release run held exactly its quantity (the hold statement's counters). */
+    const checkReleases = async (eventId: number, s: number, side: string) => {
+      const { rows } = await pool.query<{ held: number; quantity: number }>(
+        'SELECT held, quantity FROM ticket_releases WHERE event_id = $1 ORDER BY position',
+        [eventId],
+      );
+      const held = rows.map((r) => r.held);
+      if (held.join() !== releaseQuantities(s).join())
+        throw new Error(`${side}: releases held ${held.join('/')}, quantities ${releaseQuantities(s).join('/')}`);
+    };
 
     const body = JSON.stringify([
       {
@@ -91,9 +123,9 @@ async function main() {
       );
 
     /** All K requests fired at once; every run checks holds granted = S = held_standard. */
-    async function httpRun(k: number): Promise<Sample> {
+    async function httpRun(k: number, ladder: Ladder): Promise<Sample> {
       const s = stockFor(k);
-      const eventId = await newEvent(s);
+      const eventId = await newEvent(s, ladder);
       const requests = tokens.slice(0, k).map((token) => reserveRequest(eventId, token));
       const latencies: number[] = [];
       let granted = 0;
@@ -116,7 +148,8 @@ async function main() {
       );
       if (held !== granted || granted !== s)
         throw new Error(`HTTP K=${k}: granted ${granted}, held ${held}, stock ${s}, errors ${errors}`);
-      return { k, granted, errors, wallMs, latencies: latencies.sort((a, b) => a - b), cpu };
+      if (ladder === 'three') await checkReleases(eventId, s, `HTTP K=${k}`);
+      return { k, ladder, granted, errors, wallMs, latencies: latencies.sort((a, b) => a - b), cpu };
     }
 
     // The service's statement with the values an HTTP buyer's request produces.
@@ -133,11 +166,12 @@ async function main() {
         percentPaid: 100,
         drafts,
         affiliateId: null,
+        unlockCode: null,
       });
 
-    async function rawRun(k: number): Promise<Sample> {
+    async function rawRun(k: number, ladder: Ladder): Promise<Sample> {
       const s = stockFor(k);
-      const eventId = await newEvent(s);
+      const eventId = await newEvent(s, ladder);
       const latencies: number[] = [];
       let granted = 0;
       let errors = 0;
@@ -158,11 +192,12 @@ async function main() {
       const wallMs = performance.now() - t0;
       const cpu = server.cpuSince(cpu0);
       if (granted !== s) throw new Error(`raw K=${k}: granted ${granted}, stock ${s}`);
-      return { k, granted, errors, wallMs, latencies: latencies.sort((a, b) => a - b), cpu };
+      if (ladder === 'three') await checkReleases(eventId, s, `raw K=${k}`);
+      return { k, ladder, granted, errors, wallMs, latencies: latencies.sort((a, b) => a - b), cpu };
     }
 
     if (process.env.BENCH_DEBUG) {
-      const eventId = await newEvent(1000);
+      const eventId = await newEvent(1000, LADDERS.at(-1));
       const lat = { http: [] as number[], raw: [] as number[] };
       for (let i = 0; i < 40; i++) {
         let t = performance.now();
@@ -177,25 +212,26 @@ async function main() {
     }
 
     // Warm-up (JIT, connections, prepared statements), not measured.
+    const cases = KS.flatMap((k) => LADDERS.map((ladder) => ({ k, ladder, key: `${k}/${ladder}` })));
     for (let i = 0; i < WARMUP; i++)
-      for (const k of KS) {
-        await httpRun(k);
-        await rawRun(k);
+      for (const { k, ladder } of cases) {
+        await httpRun(k, ladder);
+        await rawRun(k, ladder);
       }
 
-    const results = new Map<number, { http: Sample[]; raw: Sample[] }>();
+    const results = new Map<string, { http: Sample[]; raw: Sample[] }>();
     for (let run = 0; run < RUNS; run++) {
-      for (const k of KS) {
-        const entry = results.get(k) ?? { http: [], raw: [] };
+      for (const { k, ladder, key } of cases) {
+        const entry = results.get(key) ?? { http: [], raw: [] };
         // Alternate which goes first, so neither always meets a warmer or colder database.
         if (run % 2 === 0) {
-          entry.http.push(await httpRun(k));
-          entry.raw.push(await rawRun(k));
+          entry.http.push(await httpRun(k, ladder));
+          entry.raw.push(await rawRun(k, ladder));
         } else {
-          entry.raw.push(await rawRun(k));
-          entry.http.push(await httpRun(k));
+          entry.raw.push(await rawRun(k, ladder));
+          entry.http.push(await httpRun(k, ladder));
         }
-        results.set(k, entry);
+        results.set(key, entry);
       }
     }
 
@@ -221,21 +257,22 @@ async function main() {
       `\nFlash sale: ${RUNS} interleaved runs per K after ${WARMUP} warm-up rounds, medians. PostgreSQL synchronous_commit=${sync}, pool ${POOL_SIZE}, production server, logger warn, ${cpus().length} CPUs.\n`,
     );
     console.log(
-      '| K buyers | S tickets | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw pg req/s | raw p50 ms | raw p99 ms | HTTP / raw | holds granted (every run) | errors | CPU µs/req HTTP: server (of which kernel) / load / db | raw: client / db |',
+      '| K buyers | S tickets | releases | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw pg req/s | raw p50 ms | raw p99 ms | HTTP / raw | holds granted (every run) | errors | CPU µs/req HTTP: server (of which kernel) / load / db | raw: client / db |',
     );
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---|');
+    console.log('|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---|');
     const pairedLines: string[] = [];
-    for (const k of KS) {
-      const { http: h, raw: r } = results.get(k)!;
+    for (const { k, ladder, key } of cases) {
+      const { http: h, raw: r } = results.get(key)!;
+      const releases = ladder === 'three' ? releaseQuantities(stockFor(k)).join(' + ') : 'one price';
       const a = summarise(h);
       const b = summarise(r);
       // Each HTTP run and its raw partner ran back to back: their ratio drifts less with the machine.
       const paired = h.map((x, i) => x.wallMs > 0 && r[i]!.wallMs / x.wallMs);
       pairedLines.push(
-        `K=${k}: HTTP / raw per run ${paired.map((x) => `${(Number(x) * 100).toFixed(0)}%`).join(', ')} (paired median ${(median(paired.map(Number)) * 100).toFixed(0)}%)`,
+        `K=${k}, ${ladder === 'three' ? 'three releases' : 'one price'}: HTTP / raw per run ${paired.map((x) => `${(Number(x) * 100).toFixed(0)}%`).join(', ')} (paired median ${(median(paired.map(Number)) * 100).toFixed(0)}%)`,
       );
       console.log(
-        `| ${k} | ${stockFor(k)} | ${a.rate.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${b.rate.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${((a.rate / b.rate) * 100).toFixed(0)}% | ${[...new Set(a.granted)].join('/')} = S | ${a.errors + b.errors} | ${a.cpu.server} (${a.cpu.serverKernel}) / ${a.cpu.bench} / ${a.cpu.db} | ${b.cpu.bench} / ${b.cpu.db} |`,
+        `| ${k} | ${stockFor(k)} | ${releases} | ${a.rate.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${b.rate.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${((a.rate / b.rate) * 100).toFixed(0)}% | ${[...new Set(a.granted)].join('/')} = S | ${a.errors + b.errors} | ${a.cpu.server} (${a.cpu.serverKernel}) / ${a.cpu.bench} / ${a.cpu.db} | ${b.cpu.bench} / ${b.cpu.db} |`,
       );
     }
     console.log(`\n${pairedLines.join('\n')}`);

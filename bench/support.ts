@@ -116,6 +116,39 @@ export interface BenchServer {
 }
 
 /**
+ * The environment of a benchmark's server: the production code (logger at warn, rate limits off,
+ * no dev mailbox, local payments, no demo data) on `databaseUrl`.
+ */
+export function benchServerEnv(o: {
+  name: string;
+  port: number;
+  databaseUrl: string;
+  appSecret: string;
+  signingKey: string;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    // Production refuses RATE_LIMIT=off (issue 16), and a bench from one address needs it off;
+    // NODE_ENV=test runs the same code, with SMTP configured and the dev mailbox off.
+    NODE_ENV: 'test',
+    DEV_MAILBOX: 'off',
+    PORT: String(o.port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${o.port}`,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), `fourfour-bench-${o.name}-`)),
+    DATABASE_URL: o.databaseUrl,
+    APP_SECRET: o.appSecret,
+    TICKET_SIGNING_KEY: o.signingKey,
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    PAYMENTS_PROVIDER: 'local',
+    STRIPE_SECRET_KEY: '',
+    DEMO_DATA: '0',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+  };
+}
+
+/**
  * The production server code (logger at warn, rate limits off, no dev mailbox) on a fresh
  * PostgreSQL database made for this run; `stop` drops it. BENCH_CPU_PROF=<dir> profiles the server.
  */
@@ -139,26 +172,7 @@ export async function startServer(name: string): Promise<BenchServer> {
     [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--import', 'tsx', 'apps/api/src/server.ts'],
     {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        // Production refuses RATE_LIMIT=off (issue 16), and a bench from one address needs it off;
-        // NODE_ENV=test runs the same code, with SMTP configured and the dev mailbox off.
-        NODE_ENV: 'test',
-        DEV_MAILBOX: 'off',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), `fourfour-bench-${name}-`)),
-        DATABASE_URL: databaseUrl,
-        APP_SECRET: appSecret,
-        TICKET_SIGNING_KEY: signingKey,
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-        PAYMENTS_PROVIDER: 'local',
-        STRIPE_SECRET_KEY: '',
-        DEMO_DATA: '0',
-        RATE_LIMIT: 'off',
-        LOG_LEVEL: 'warn',
-      },
+      env: benchServerEnv({ name, port, databaseUrl, appSecret, signingKey }),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -230,7 +244,7 @@ export async function startServer(name: string): Promise<BenchServer> {
 
 /**
  * A keep-alive HTTP/1.1 connection that sends prepared requests and reads each answer's status
- * (the server always sends content-length). Much cheaper per request than node:http's client, so
+ * (content-length, or chunked for a streamed answer). Much cheaper per request than node:http's client, so
  * the load generator, which shares the machine with the server and PostgreSQL, takes less of it.
  */
 export class LeanConnection {
@@ -261,9 +275,16 @@ export class LeanConnection {
     const headerEnd = this.buffer.indexOf('\r\n\r\n');
     if (headerEnd < 0) return;
     const head = this.buffer.subarray(0, headerEnd).toString('latin1');
-    const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
-    if (this.buffer.length < headerEnd + 4 + length) return;
-    this.buffer = this.buffer.subarray(headerEnd + 4 + length);
+    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1];
+    let end = headerEnd + 4 + Number(length ?? 0);
+    // A streamed answer (a CSV export) ends with the last, empty chunk.
+    if (length === undefined && /\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+      const last = this.buffer.indexOf('\r\n0\r\n\r\n', headerEnd);
+      if (last < 0) return;
+      end = last + 7;
+    }
+    if (this.buffer.length < end) return;
+    this.buffer = this.buffer.subarray(end);
     this.finish(Number(head.slice(9, 12)));
   }
 

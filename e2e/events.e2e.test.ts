@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { apiCaller } from './support/door-night.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -170,5 +171,75 @@ describe('events', () => {
     await screenshot(adminPage, 'events-admin-create-phone');
     expect(await adminPage.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await admin.close();
+  });
+
+  it('an admin adds two ticket releases, reorders them, saves, and finds them after a reload', async () => {
+    const { call, login } = apiCaller(server.baseUrl);
+    const form = new FormData();
+    const releasesTitle = `Release Editor Night ${Date.now().toString(36)}`;
+    form.append('data', JSON.stringify({ title: releasesTitle, status: 'PLANNED', totalStandardTickets: 60 }));
+    const created = await call('POST', '/api/admin/events/create', await login('admin@fourfour.local'), form);
+
+    const admin = await newContext(browser, server.baseUrl, DESKTOP);
+    const page = await admin.newPage();
+    const errors = collectPageErrors(page);
+    await logIn(page, 'admin@fourfour.local');
+    await page.goto(`/admin/events/${created.id}/edit`);
+    const standard = page.getByTestId('releases-STANDARD');
+    await standard.getByText('None: Standard tickets sell').waitFor();
+    const rows = standard.getByTestId('release-row');
+    const names = () =>
+      rows.getByLabel('Name').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+
+    // Two releases; a row without a name is refused before anything is sent.
+    await page.getByRole('button', { name: 'Add standard release' }).click();
+    await page.getByRole('button', { name: 'Add standard release' }).click();
+    await page.getByRole('button', { name: 'Save releases' }).click();
+    await poll(() => rows.first().getByText('Each release needs a name (at most 60 characters).').count()).toBe(1);
+    await rows.nth(0).getByLabel('Name').fill('Early bird');
+    await rows.nth(0).getByLabel('Price').fill('10');
+    await rows.nth(0).getByLabel('Quantity').fill('20');
+    await rows.nth(1).getByLabel('Name').fill('Tier 2');
+    await rows.nth(1).getByLabel('Price').fill('15');
+    await rows.nth(1).getByLabel('Quantity').fill('40');
+    await rows.nth(1).getByLabel('Presale code').fill('crew-24');
+    await rows.nth(1).getByLabel('Members only').selectOption('MIDDLE');
+
+    // The arrows move a release within its type; the first one's up arrow is marked disabled (and stays focusable).
+    await page.getByRole('button', { name: 'Move Tier 2 up' }).click();
+    expect(await names()).toEqual(['Tier 2', 'Early bird']);
+    expect(await page.getByRole('button', { name: 'Move Tier 2 up' }).getAttribute('aria-disabled')).toBe('true');
+    // Dragging a release by its handle onto another puts it in that one's place.
+    await rows.nth(1).getByTestId('release-drag-handle').dragTo(rows.nth(0));
+    expect(await names()).toEqual(['Early bird', 'Tier 2']);
+    await page.getByRole('button', { name: 'Move Early bird down' }).click();
+    expect(await names()).toEqual(['Tier 2', 'Early bird']);
+
+    await page.getByRole('button', { name: 'Save releases' }).click();
+    await poll(() => page.getByText('Releases saved.').count()).toBe(1);
+    // The event form's STANDARD figures are now the releases' (the public ones: Early bird's 20).
+    const total = page.getByLabel('Standard tickets (total)');
+    await poll(() => total.inputValue()).toBe('20');
+    expect(await total.isDisabled()).toBe(true);
+    expect(await page.getByText('Set by the releases below.').count()).toBe(2);
+    await screenshot(page, 'events-admin-releases-desktop');
+
+    await page.reload();
+    await poll(() => names()).toEqual(['Tier 2', 'Early bird']);
+    expect(await rows.nth(0).getByLabel('Presale code').inputValue()).toBe('CREW-24');
+    expect(await rows.nth(0).getByLabel('Members only').inputValue()).toBe('MIDDLE');
+    expect(await rows.nth(1).getByTestId('release-stock').textContent()).toBe('Sold 0 · Held 0 · Left 20');
+    expect(errors).toEqual([]);
+    await admin.close();
+
+    // On a phone the rows stack inside the screen.
+    const phone = await newContext(browser, server.baseUrl, PHONE);
+    const phonePage = await phone.newPage();
+    await logIn(phonePage, 'admin@fourfour.local');
+    await phonePage.goto(`/admin/events/${created.id}/edit`);
+    await phonePage.getByTestId('release-row').first().waitFor();
+    await screenshot(phonePage, 'events-admin-releases-phone');
+    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await phone.close();
   });
 });

@@ -1,17 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doorCodeOf, SCAN_MESSAGES } from '../packages/shared/src/scan.ts';
 import { collectPageErrors, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
-import { londonLocal } from './support/door-night.ts';
+import { DEMO_PASSWORD, openDoorNight } from './support/door-night.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
-const PASSWORD = 'FourFour#2026';
 const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
 /**
@@ -25,112 +21,14 @@ describe('door staff scan tickets with the phone camera', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'fourfour-scan-e2e-'));
   let tickets: { ticketId: string; code: string; video: string; firstName: string }[] = [];
 
-  async function call(method: string, url: string, token?: string, body?: unknown, type = 'application/json') {
-    const res = await fetch(`${server.baseUrl}${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': type }),
-      },
-      body:
-        body === undefined
-          ? undefined
-          : typeof body === 'string' || body instanceof FormData
-            ? body
-            : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  }
-  const login = async (email: string) =>
-    (await call('POST', '/api/auth/login', undefined, { email, password: PASSWORD })).accessToken as string;
-
   beforeAll(async () => {
     server = await startServer();
     // An event starting in three hours: still on sale (sales close 2 h before) and open for entry (12 h before).
-    const admin = await login('admin@fourfour.local');
-    const start = londonLocal(new Date(Date.now() + 3 * 3600_000));
-    const end = londonLocal(new Date(Date.now() + 9 * 3600_000));
-    const form = new FormData();
-    form.append(
-      'data',
-      JSON.stringify({
-        title: 'Door Test Night',
-        description: 'Scanner journey.',
-        location: 'Warehouse 44, London',
-        date: start.date,
-        startTime: start.dateTime,
-        endTime: end.dateTime,
-        totalStandardTickets: 50,
-        totalVipTickets: 10,
-        standardTicketPrice: 15,
-        vipTicketPrice: 30,
-        status: 'PUBLISHED',
-      }),
-    );
-    const res = await fetch(`${server.baseUrl}/api/admin/events/create`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}` },
-      body: form,
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const event = (await res.json()) as { id: number };
-
-    const fan = await login('fan@fourfour.local');
-    const drafts = ['Zara', 'Theo', 'Ines'].map((firstName, i) => ({
-      ticketType: i === 0 ? 'VIP' : 'STANDARD',
-      firstName,
+    const night = await openDoorNight(server.baseUrl, work, 'Door Test Night', ['Zara', 'Theo', 'Ines'], {
       lastName: 'Mensah',
-      dateOfBirth: '1994-06-21',
-      useFreeTicket: false,
-    }));
-    const { reservationToken } = await call('POST', `/api/tickets/reserve?eventId=${event.id}`, fan, drafts);
-    const { url } = await call(
-      'POST',
-      `/api/tickets/create-checkout-session?reservationToken=${reservationToken}`,
-      fan,
-      '',
-      'application/x-www-form-urlencoded',
-    );
-    await call('POST', `/api/payments/local/checkout/${String(url).split('/').pop()}/complete`, fan);
-    const mine = (await call('GET', '/api/account/my-tickets', fan)) as {
-      ticketId: string;
-      eventId: number;
-      firstName: string;
-    }[];
-    for (const owned of mine.filter((t) => t.eventId === event.id)) {
-      const one = await call('GET', `/api/account/my-tickets/${owned.ticketId}?includeQr=true`, fan);
-      const pngFile = path.join(work, `${owned.ticketId}.png`);
-      writeFileSync(pngFile, Buffer.from(one.qrBase64, 'base64'));
-      const png = PNG.sync.read(Buffer.from(one.qrBase64, 'base64'));
-      const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)!.data;
-      // The QR on a white 640x480 frame, drawn 200 to 300 px wide in turn (11 frames, looping), as
-      // a phone held at the door moves nearer and farther. A still frame at one size is decoded or
-      // not for good: measured with the scanner's own settings, one ticket in about twenty never
-      // decoded at the desktop's 516-px video (a 270-px QR); with the sizes cycling, 65 of 65
-      // random tickets decoded at both phone and desktop widths.
-      const video = path.join(work, `${owned.ticketId}.y4m`);
-      execFileSync('ffmpeg', [
-        '-loglevel',
-        'error',
-        '-y',
-        '-loop',
-        '1',
-        '-i',
-        pngFile,
-        '-vf',
-        "scale=w='200+10*mod(n\\,11)':h='200+10*mod(n\\,11)':eval=frame:flags=neighbor," +
-          'pad=640:480:(ow-iw)/2:(oh-ih)/2:color=white:eval=frame,format=yuv420p',
-        '-r',
-        '10',
-        '-frames:v',
-        '22',
-        video,
-      ]);
-      tickets.push({ ticketId: owned.ticketId, code, video, firstName: owned.firstName });
-    }
-    tickets = tickets.sort((a, b) => a.firstName.localeCompare(b.firstName));
+      ticketTypes: ['VIP', 'STANDARD', 'STANDARD'],
+    });
+    tickets = [...night.tickets].sort((a, b) => a.firstName.localeCompare(b.firstName));
     expect(tickets.map((t) => t.firstName)).toEqual(['Ines', 'Theo', 'Zara']);
   });
   afterAll(async () => {
@@ -153,7 +51,7 @@ describe('door staff scan tickets with the phone camera', () => {
     };
     // Signs in as the door account: the refresh cookie the login sets restores the session on load.
     const res = await page.request.post('/api/auth/login', {
-      data: { email: 'door@fourfour.local', password: PASSWORD },
+      data: { email: 'door@fourfour.local', password: DEMO_PASSWORD },
     });
     expect(res.status()).toBe(200);
     await page.goto('/ticket/scan');

@@ -62,12 +62,18 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
+        // TanStack Query is in the react chunk: every page needs it (the shell reads the session with
+        // it), and left to itself the bundler split it from the entry into chunks of its own, which put
+        // /events 1.9 kB over its budget (171.8 kB) when the back office's pages were added.
         // Only libraries every page needs get a chunk of their own (they change less often than app
         // code, so their cache entry survives releases). Everything else follows the lazy routes that
         // import it, so a page loads only what it uses (bench/web-size.ts checks the budget).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
             // zod serves the forms; kept apart so pages without a form never load it.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],

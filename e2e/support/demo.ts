@@ -20,7 +20,7 @@ export interface ListedEvent {
  * with more than `standard` STANDARD and `vip` VIP tickets left.
  */
 export async function findEventOnSale(
-  server: RunningServer,
+  server: Pick<RunningServer, 'baseUrl'>,
   { standard = 0, vip = -1 }: { standard?: number; vip?: number } = {},
 ): Promise<ListedEvent> {
   const list = (await (await fetch(`${server.baseUrl}/api/events/list`)).json()) as ListedEvent[];

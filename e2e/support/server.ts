@@ -112,16 +112,28 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (d) => (output += d));
 
   const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/ready`);
-      if (res.ok && output.includes('is running at')) break;
-    } catch {
-      // not listening yet
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      try {
+        const res = await fetch(`${baseUrl}/api/ready`);
+        if (res.ok && output.includes('is running at')) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
+  } catch (err) {
+    // A server that did not come up is nobody's to stop: without this it outlives the run and keeps
+    // a core busy with its job polling.
+    if (child.exitCode === null) {
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+    }
+    await database.drop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   }
 
   const server: RunningServer = {

@@ -13,6 +13,7 @@ import { contentModule } from './modules/content/index.ts';
 import { eventsModule } from './modules/events/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { masterModule } from './modules/master/index.ts';
+import { ordersModule } from './modules/orders/index.ts';
 import { type AppModule, registerModules } from './modules/module.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { platformModule } from './modules/platform/index.ts';
@@ -81,6 +82,7 @@ export const APP_MODULES: readonly AppModule[] = [
   affiliatesModule,
   masterModule,
   scanModule,
+  ordersModule,
   usersModule,
 ];
 
@@ -124,6 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
+    // A first start creates and migrates the database (and a demo start seeds it) inside the db
+    // plugin: Fastify's 10 s default was missed on a loaded 2-core machine (PGlite, load 12).
+    pluginTimeout: 120_000,
     trustProxy: trustProxyOption(config.trustProxy),
     // A proxy's x-request-id joins our logs to its own, but only a short safe token is taken:
     // anything else (log injection, megabyte ids) gets a fresh id.

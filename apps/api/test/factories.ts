@@ -57,8 +57,10 @@ export async function createUser(
  * access token naming it: for tests that make users in bulk or straight in the table.
  */
 /** A test app with a fan (USER) and an ADMIN, the cast most admin-screen tests start from. */
-export async function appWithFanAndAdmin(): Promise<{ t: TestApp; fan: TestUser; admin: TestUser }> {
-  const t = await createTestApp();
+export async function appWithFanAndAdmin(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; fan: TestUser; admin: TestUser }> {
+  const t = await createTestApp({ env });
   return { t, fan: await createUser(t.app), admin: await createUser(t.app, { role: 'ADMIN' }) };
 }
 

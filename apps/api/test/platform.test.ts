@@ -273,7 +273,7 @@ describe('accounts created outside the web app', () => {
       await app.close();
       await database.close();
     }
-  });
+  }, 90_000);
 
   it('creates a user of any role from the command line, and refuses bad input', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ff-cli-'));

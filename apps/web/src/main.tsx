@@ -1,16 +1,26 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadScreen } from './app/router.tsx';
+import { restoreSession } from './lib/auth-session.ts';
+
+// Both before the first render, so the requests leave as soon as the script has run: the session
+// restore (App asks again; it is one shared promise) and the opened page's code.
+void restoreSession();
+preloadScreen(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices of a few milliseconds, yielding to
+// the browser between them, instead of one long task that holds up input on a slow phone.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -63,3 +63,5 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const SORT_ORDER_DEFAULT = 1000;
+/** A fan may change an attendee's name on their own ticket until this long before the start (issue 21). */
+export const ATTENDEE_CHANGE_CLOSES_HOURS_BEFORE = 24;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EVENT_STATUSES } from './enums.ts';
+import { EVENT_STATUSES, PAID_TIERS, TICKET_TYPES } from './enums.ts';
+import { RELEASE_STATES } from './release-ladder.ts';
 
 /**
  * Events: the request and response shapes, the rules and the messages shared by the API and the
@@ -73,6 +74,8 @@ export const EventInput = z.object({
   /** A third-party organiser; empty = the product runs the event (cancellations refund). */
   organiserName: z.preprocess(blankToNull, z.string().trim().max(200).nullish()),
   organiserContact: z.preprocess(blankToNull, z.string().trim().max(300).nullish()),
+  /** Issue 21: fans may change attendee names on their tickets (until 24 hours before); default true. */
+  attendeeChangesAllowed: z.boolean().nullish(),
 });
 export type EventInput = z.infer<typeof EventInput>;
 
@@ -159,6 +162,23 @@ export function resolveLocalTimes(
 
 const LocalDateTime = z.string().describe('YYYY-MM-DDTHH:MM:00, local to APP_TIMEZONE');
 
+/** A public ticket release as the list answers it (issue 20; packages/shared/src/releases.ts). */
+export const PublicRelease = z.object({
+  id: z.number(),
+  ticketType: z.enum(TICKET_TYPES),
+  name: z.string(),
+  /** Pounds. */
+  price: z.number(),
+  remaining: z.number(),
+  state: z.enum(RELEASE_STATES),
+  /** ISO instant of its start, or null. */
+  salesStart: z.string().nullable(),
+  /** null: anyone may buy it; else the lowest membership tier that may. */
+  membersOnlyTier: z.enum(PAID_TIERS).nullable(),
+});
+
+export type PublicRelease = z.infer<typeof PublicRelease>;
+
 /** An event as the list, the admin screens and every write answer it. */
 export const EventSummary = z.object({
   id: z.number(),
@@ -185,6 +205,12 @@ export const EventSummary = z.object({
   vipPrice: z.number(),
   /** null: FourFour runs the event. */
   organiserName: z.string().nullable(),
+  /**
+   * The public releases of both types in order (issue 20); empty when the event sells at one price
+   * per type. Then the totals, remaining counts and prices above are the releases': totals their
+   * sum, remaining what is on sale in them, the price the current one's.
+   */
+  releases: z.array(PublicRelease),
 });
 export type EventSummary = z.infer<typeof EventSummary>;
 /** GET /api/events/list. */
@@ -192,6 +218,8 @@ export const EventSummaryList = z.array(EventSummary);
 
 export const AdminEvent = EventSummary.extend({
   organiserContact: z.string().nullable(),
+  /** Fans may change attendee names from My tickets (issue 21). */
+  attendeeChangesAllowed: z.boolean(),
   soldStandardTickets: z.number(),
   soldVipTickets: z.number(),
   createdAt: z.string(),

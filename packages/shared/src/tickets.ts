@@ -191,6 +191,8 @@ export function exceedsStock(
 export const ReserveQuery = z.object({
   eventId: z.coerce.number().int().positive(),
   affiliateCode: z.string().trim().max(64).optional(),
+  /** A presale code (issue 20): opens the event's hidden releases that have it. */
+  unlockCode: z.string().trim().max(64).optional(),
 });
 
 export const ReserveResponse = z.object({
@@ -198,6 +200,11 @@ export const ReserveResponse = z.object({
   expiresAt: z.string(),
   /** Pounds. */
   totalAmount: z.number(),
+  /**
+   * Each ticket's price in pounds, in the order sent, with the release it was held in (null when
+   * its type has no releases): an order that crosses from one release into the next shows both.
+   */
+  tickets: z.array(z.object({ ticketType: z.enum(TICKET_TYPES), price: z.number(), releaseId: z.number().nullable() })),
 });
 export type ReserveResponse = z.infer<typeof ReserveResponse>;
 
@@ -247,6 +254,8 @@ export const OwnedTicket = z.object({
   /** Pounds. */
   pricePaid: z.number(),
   isFree: z.boolean(),
+  /** The event lets fans change attendee names (issue 21; attendee-change.ts has the whole rule). */
+  attendeeChangesAllowed: z.boolean(),
   qrBase64: z.string().optional(),
 });
 export type OwnedTicket = z.infer<typeof OwnedTicket>;

@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -124,7 +126,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  // The back office's search (migration 0011) needs pg_trgm and unaccent, which PGlite loads on start.
+  const extensions = { pg_trgm, unaccent };
+  const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -43,3 +43,14 @@ export async function processImage(
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, notImage);
   }
 }
+
+/**
+ * A narrower copy of an already processed image, for `srcset`: at most `width` pixels wide (never
+ * enlarged), same aspect, WebP. The input is our own output (processImage or a drawn poster).
+ */
+export async function resizeImage(data: Buffer, width: number): Promise<Buffer> {
+  return sharp(data, { limitInputPixels: 60_000_000 })
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+}

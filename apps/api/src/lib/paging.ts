@@ -26,7 +26,7 @@ import { AppError, badRequest } from './errors.ts';
  */
 
 /** How a sort value is cast back from the cursor's text: a SQL type (ours, never the client's). */
-export type BuiltinKeyType = 'bigint' | 'integer' | 'numeric' | 'text' | 'boolean' | 'timestamptz';
+export type BuiltinKeyType = 'bigint' | 'integer' | 'numeric' | 'text' | 'boolean' | 'timestamptz' | 'uuid';
 /** A built-in type, or an enum (`{ enum: tierEnum.enumName }`), which sorts in its declared order. */
 export type KeyType = BuiltinKeyType | { enum: string };
 
@@ -44,6 +44,8 @@ export interface ListDefinition<F extends string> {
   keys: Record<F, SortKey | readonly SortKey[]>;
   /** Unique and never null (an id): breaks ties in the sort's direction, so pages never overlap. */
   tieBreaker: SQL;
+  /** The tie-breaker's type: 'bigint' unless said (a table keyed by UUID says 'uuid'). */
+  tieBreakerType?: KeyType;
   /** Columns matched by the search text, case-insensitively; `id` also matches a whole number exactly. */
   search?: { columns: readonly SQL[]; id?: SQL };
 }
@@ -67,10 +69,27 @@ export interface DynamicSelect<R> extends PromiseLike<R[]> {
 export interface ListSource<R> {
   /** The list's rows, with the helper's columns added: `(extra) => db.select({ ...columns, ...extra }).from(t).$dynamic()`. */
   rows: (extra: Record<string, SQL>) => DynamicSelect<R>;
-  /** The same FROM, counted: `(n) => db.select({ n }).from(t).$dynamic()`. */
+  /**
+   * The same FROM, selecting one expression: `(n) => db.select({ n }).from(t).$dynamic()`. Offset
+   * pages also select the tie-breaker through it, so it must not filter what `rows` would not.
+   */
   count: (n: SQL<number>) => DynamicSelect<{ n: number }>;
   /** The list's own filter (besides the search and the cursor). */
   where?: SQL;
+  /**
+   * Keyset pages only, optional: the list's own table alone, selecting one expression
+   * (`(k) => db.select({ k }).from(t).$dynamic()`), when the filter and sort keys are all its
+   * columns. The page is then chosen there and only its rows are joined (a deferred join): a
+   * search that matches thousands of rows joins 21, not thousands before the sort.
+   */
+  keys?: (key: SQL) => DynamicSelect<unknown>;
+  /**
+   * Keyset pages only, optional: a cheaper first try at the page (the list's columns plus `extra`,
+   * after `after`, in `order`, at most `limit` rows). When it answers `limit` rows they are the
+   * page; fewer, and the page is read the usual way. For a search that most rows near the start
+   * match: walking a bounded run of rows in order beats collecting every match to sort it.
+   */
+  firstRows?: (extra: Record<string, SQL>, after: SQL | undefined, order: SQL[], limit: number) => Promise<R[]>;
 }
 
 interface ListQuery {
@@ -114,12 +133,21 @@ function resolveSort<F extends string>(list: ListDefinition<F>, value: string | 
 /** The field's keys, then the tie-breaker. */
 function keysOf<F extends string>(list: ListDefinition<F>, field: F): SortKey[] {
   const keys = list.keys[field];
-  return [...(Array.isArray(keys) ? keys : [keys as SortKey]), { sql: list.tieBreaker, type: 'bigint' }];
+  return [
+    ...(Array.isArray(keys) ? keys : [keys as SortKey]),
+    { sql: list.tieBreaker, type: list.tieBreakerType ?? 'bigint' },
+  ];
 }
 
 function orderBy(keys: readonly SortKey[], direction: SortOrder['direction']): SQL[] {
   const dir = sql.raw(direction);
   return keys.map((k) => (k.nullable ? sql`${k.sql} ${dir} NULLS LAST` : sql`${k.sql} ${dir}`));
+}
+
+/** The exact reverse of `orderBy(keys, direction)`: the other direction, nulls first. */
+function reverseOrderBy(keys: readonly SortKey[], direction: SortOrder['direction']): SQL[] {
+  const dir = sql.raw(direction === 'ASC' ? 'DESC' : 'ASC');
+  return keys.map((k) => (k.nullable ? sql`${k.sql} ${dir} NULLS FIRST` : sql`${k.sql} ${dir}`));
 }
 
 async function countRows<R>(source: ListSource<R>, where: SQL | undefined): Promise<number> {
@@ -138,15 +166,39 @@ export async function offsetPage<F extends string, R, T>(
 ): Promise<OffsetPageOf<T>> {
   const sort = resolveSort(list, query.sort);
   const where = and(source.where, searchCondition(list, query.search));
-  const [rows, totalElements] = await Promise.all([
+  const keys = keysOf(list, sort.field);
+  const offset = query.page * query.size;
+  // A deferred join (issue 19): the skipped rows are walked as tie-breakers only, and only the
+  // page's rows are read in full, with their computed columns (OFFSET alone builds every skipped
+  // row, subqueries and all).
+  const pageRows = (order: SQL[], skip: number, take: number) =>
     source
       .rows({})
-      .where(where)
-      .orderBy(...orderBy(keysOf(list, sort.field), sort.direction))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    countRows(source, where),
-  ]);
+      .where(
+        sql`${list.tieBreaker} IN (${source
+          .count(list.tieBreaker as SQL<number>)
+          .where(where)
+          .orderBy(...order)
+          .limit(take)
+          .offset(skip)})`,
+      )
+      .orderBy(...order);
+  let rows: R[];
+  let totalElements: number;
+  if (query.page === 0) {
+    [rows, totalElements] = await Promise.all([
+      pageRows(orderBy(keys, sort.direction), 0, query.size),
+      countRows(source, where),
+    ]);
+  } else {
+    // A page past the middle is read from the other end, in the reverse order: the last page of
+    // 200,000 users skips none instead of 199,980. The count comes first to say where the end is.
+    totalElements = await countRows(source, where);
+    const end = Math.min(offset + query.size, totalElements);
+    if (end <= offset) rows = [];
+    else if (offset <= totalElements / 2) rows = await pageRows(orderBy(keys, sort.direction), offset, query.size);
+    else rows = (await pageRows(reverseOrderBy(keys, sort.direction), totalElements - end, end - offset)).reverse();
+  }
   return {
     content: rows.map(map),
     totalPages: Math.ceil(totalElements / query.size),
@@ -166,6 +218,7 @@ const VALUE_SHAPES: Record<BuiltinKeyType, RegExp> = {
   integer: /^-?\d{1,10}$/,
   numeric: /^(-?\d{1,40}(\.\d{1,40})?|-?Infinity|NaN)$/,
   boolean: /^(true|false)$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
   // PostgreSQL's text form of a timestamptz (DateStyle ISO), or an infinity.
   timestamptz: /^(\d{4,6}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d){0,2}( BC)?|-?infinity)$/,
   // Any text but NUL (PostgreSQL refuses it); the length is bounded by the cursor's.
@@ -271,14 +324,30 @@ export async function keysetPage<F extends string, R, T>(
   let rows: R[];
   let totalElements: number;
   try {
-    [rows, totalElements] = await Promise.all([
-      source
-        .rows(keyColumns)
-        .where(and(where, after))
-        .orderBy(...orderBy(keys, sort.direction))
-        .limit(query.size + 1),
-      countRows(source, where),
-    ]);
+    const order = orderBy(keys, sort.direction);
+    const fullPage = () =>
+      source.keys
+        ? source
+            .rows(keyColumns)
+            .where(
+              sql`${list.tieBreaker} IN (${source
+                .keys(list.tieBreaker)
+                .where(and(where, after))
+                .orderBy(...order)
+                .limit(query.size + 1)})`,
+            )
+            .orderBy(...order)
+        : source
+            .rows(keyColumns)
+            .where(and(where, after))
+            .orderBy(...order)
+            .limit(query.size + 1);
+    const page = source.firstRows
+      ? source
+          .firstRows(keyColumns, after, order, query.size + 1)
+          .then((first) => (first && first.length > query.size ? first : fullPage()))
+      : fullPage();
+    [rows, totalElements] = await Promise.all([page, countRows(source, where)]);
   } catch (err) {
     if (query.cursor && isDataException(err)) throw cursorRefused();
     throw err;

@@ -172,6 +172,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/events/{id}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event's ticket releases in order, hidden ones and their codes included, with their stock */
+        get: operations["getAdminEventsByIdReleases"];
+        /** Replace an event's ticket releases (in order; with an id changes one, without creates one, left out deletes one) */
+        put: operations["putAdminEventsByIdReleases"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event's public releases and, with a presale code, the hidden ones it opens (400 when none) */
+        get: operations["getEventsByIdReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/events/{id}/stats": {
         parameters: {
             query?: never;
@@ -1416,6 +1451,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders, newest first, paged by cursor; search by reference, buyer or attendee
+         * @description Each order with its short reference, buyer, event, tickets (type, attendee, status, price), amount, refunded amount, payment provider and status, affiliate code and times. eventId keeps one event's orders, status one order status. q (3 to 100 characters) finds an order by its reference (a prefix of at least 3 hex digits), part of the buyer's email or username, or part of an attendee's name, ignoring case and accents. nextCursor → cursor for the next page.
+         */
+        get: operations["getAdminOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order with its tickets and history
+         * @description The order and its tickets, and its history oldest first: placed, paid, emailed and resent, each scan of its tickets (result, device, scanner), refunds, attendee name changes and the event's messages to the buyer, each with who did it.
+         */
+        get: operations["getAdminOrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/attendees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event's tickets by attendee, paged by cursor
+         * @description Every ticket of the event (void ones included, with their status) by attendee last name then first name, ignoring case and accents: type, status, admission time and the order's reference, for the door's paper backup. q finds an attendee by part of the name or the order's reference.
+         */
+        get: operations["getAdminEventsByIdAttendees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an order's tickets again
+         * @description Queues the ticket email again (the same mail as after payment, one QR code per ticket still valid) to the account's current address, and marks the order emailed when it goes out. Only a PAID order (409 otherwise). Audited as order.resent.
+         */
+        post: operations["postAdminOrdersByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a ticket's attendee
+         * @description The same rules as at purchase (every field, a real date of birth, 18 or over). The ticket keeps its id and QR code; the door pack's next update carries the new name. A void ticket, an admitted one or an event that has started cannot be changed (409). The buyer is emailed; audited as ticket.attendee-changed.
+         */
+        patch: operations["patchAdminTicketsById"];
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund some or all of an order's tickets
+         * @description Refunds the chosen tickets' price through the payment provider, voids them (the door answers Void), puts their stock back, gives a free ticket's allowance back, takes them out of the affiliate's commission and emails the buyer. A ticket already admitted needs force: true (409 naming it otherwise). The same request twice refunds once (the second answers the first's result, or 409 while it is in flight). A provider failure changes nothing (502); the same request again retries it.
+         */
+        post: operations["postAdminOrdersByIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/my-tickets/{id}/attendee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the attendee on one of my tickets
+         * @description The buyer's own change, with the rules of purchase, until 24 hours before the event starts and while the organiser allows it (409 with the reason otherwise). Someone else's ticket answers 404. The ticket keeps its QR code; the buyer is emailed.
+         */
+        patch: operations["patchAccountMyTicketsByIdAttendee"];
+        trace?: never;
+    };
+    "/api/admin/events/{id}/message/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a message to an event's ticket holders (sends nothing)
+         * @description How many accounts the message would reach (one per account, however many tickets it holds: VALID or USED tickets of the chosen types, VOID ones too with includeRefunded; verified addresses only) and the mail as they would read it: subject and plain text with the footer saying why they receive it.
+         */
+        post: operations["postAdminEventsByIdMessagePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a message to every ticket holder of an event
+         * @description Records the message and one recipient per account (as the preview counts them) and queues the job that mails them at a steady rate, each account once; a retry never mails anyone twice. Plain text, HTML-escaped, no unsubscribe link (a service message about a purchase). The same message again within 10 minutes answers the first one (a double click sends once). 409 NO_RECIPIENTS when nobody would receive it. Audited as event.message-sent.
+         */
+        post: operations["postAdminEventsByIdMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages sent to an event's ticket holders
+         * @description The event (id, title, start) and its messages, newest first (at most 100): subject, text, audience, who sent it and when, recipients and how many have been mailed so far (finishedAt once all have).
+         */
+        get: operations["getAdminEventsByIdMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an event's orders as CSV (one row per ticket)
+         * @description Order reference and status, buyer email and username, ticket type, attendee name, ticket status, price (GBP), free ticket, paid at, refunded and when, affiliate code, order and ticket ids; oldest order first.
+         */
+        get: operations["getAdminEventsByIdOrdersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/attendees.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an event's attendees as CSV (the door's paper backup)
+         * @description Last and first name, ticket type, status, admitted at, door code and order reference, by last name then first name (case and accents folded).
+         */
+        get: operations["getAdminEventsByIdAttendeesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/scans.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an event's door scans as CSV
+         * @description Every scan attempt in the order it happened: when, result, door code, ticket type, attendee, device (its name when staff gave one) and scanner.
+         */
+        get: operations["getAdminEventsByIdScansCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/master/affiliates/payouts.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the affiliates' payouts of a month as CSV
+         * @description One row per affiliate with counted sales in the month (YYYY-MM, in the platform's time zone): tickets, commission, bonus and their total in GBP, the same figures as the affiliates' statistics. MASTER only.
+         */
+        get: operations["getMasterAffiliatesPayoutsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1552,6 +1867,19 @@ export interface operations {
                         vipTicketPrice: number;
                         vipPrice: number;
                         organiserName: string | null;
+                        releases: {
+                            id: number;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            name: string;
+                            price: number;
+                            remaining: number;
+                            /** @enum {string} */
+                            state: "ON_SALE" | "SOLD_OUT" | "UPCOMING" | "ENDED";
+                            salesStart: string | null;
+                            /** @enum {string|null} */
+                            membersOnlyTier: "ENTRY" | "MIDDLE" | "HEADLINER" | null;
+                        }[];
                     }[];
                 };
             };
@@ -1637,7 +1965,21 @@ export interface operations {
                             vipTicketPrice: number;
                             vipPrice: number;
                             organiserName: string | null;
+                            releases: {
+                                id: number;
+                                /** @enum {string} */
+                                ticketType: "STANDARD" | "VIP";
+                                name: string;
+                                price: number;
+                                remaining: number;
+                                /** @enum {string} */
+                                state: "ON_SALE" | "SOLD_OUT" | "UPCOMING" | "ENDED";
+                                salesStart: string | null;
+                                /** @enum {string|null} */
+                                membersOnlyTier: "ENTRY" | "MIDDLE" | "HEADLINER" | null;
+                            }[];
                             organiserContact: string | null;
+                            attendeeChangesAllowed: boolean;
                             soldStandardTickets: number;
                             soldVipTickets: number;
                             createdAt: string;
@@ -1721,7 +2063,21 @@ export interface operations {
                         vipTicketPrice: number;
                         vipPrice: number;
                         organiserName: string | null;
+                        releases: {
+                            id: number;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            name: string;
+                            price: number;
+                            remaining: number;
+                            /** @enum {string} */
+                            state: "ON_SALE" | "SOLD_OUT" | "UPCOMING" | "ENDED";
+                            salesStart: string | null;
+                            /** @enum {string|null} */
+                            membersOnlyTier: "ENTRY" | "MIDDLE" | "HEADLINER" | null;
+                        }[];
                         organiserContact: string | null;
+                        attendeeChangesAllowed: boolean;
                         soldStandardTickets: number;
                         soldVipTickets: number;
                         createdAt: string;
@@ -1793,7 +2149,21 @@ export interface operations {
                         vipTicketPrice: number;
                         vipPrice: number;
                         organiserName: string | null;
+                        releases: {
+                            id: number;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            name: string;
+                            price: number;
+                            remaining: number;
+                            /** @enum {string} */
+                            state: "ON_SALE" | "SOLD_OUT" | "UPCOMING" | "ENDED";
+                            salesStart: string | null;
+                            /** @enum {string|null} */
+                            membersOnlyTier: "ENTRY" | "MIDDLE" | "HEADLINER" | null;
+                        }[];
                         organiserContact: string | null;
+                        attendeeChangesAllowed: boolean;
                         soldStandardTickets: number;
                         soldVipTickets: number;
                         createdAt: string;
@@ -1883,7 +2253,21 @@ export interface operations {
                         vipTicketPrice: number;
                         vipPrice: number;
                         organiserName: string | null;
+                        releases: {
+                            id: number;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            name: string;
+                            price: number;
+                            remaining: number;
+                            /** @enum {string} */
+                            state: "ON_SALE" | "SOLD_OUT" | "UPCOMING" | "ENDED";
+                            salesStart: string | null;
+                            /** @enum {string|null} */
+                            membersOnlyTier: "ENTRY" | "MIDDLE" | "HEADLINER" | null;
+                        }[];
                         organiserContact: string | null;
+                        attendeeChangesAllowed: boolean;
                         soldStandardTickets: number;
                         soldVipTickets: number;
                         createdAt: string;
@@ -1980,7 +2364,21 @@ export interface operations {
                         vipTicketPrice: number;
                         vipPrice: number;
                         organiserName: string | null;
+                        releases: {
+                            id: number;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            name: string;
+                            price: number;
+                            remaining: number;
+                            /** @enum {string} */
+                            state: "ON_SALE" | "SOLD_OUT" | "UPCOMING" | "ENDED";
+                            salesStart: string | null;
+                            /** @enum {string|null} */
+                            membersOnlyTier: "ENTRY" | "MIDDLE" | "HEADLINER" | null;
+                        }[];
                         organiserContact: string | null;
+                        attendeeChangesAllowed: boolean;
                         soldStandardTickets: number;
                         soldVipTickets: number;
                         createdAt: string;
@@ -2070,7 +2468,21 @@ export interface operations {
                         vipTicketPrice: number;
                         vipPrice: number;
                         organiserName: string | null;
+                        releases: {
+                            id: number;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            name: string;
+                            price: number;
+                            remaining: number;
+                            /** @enum {string} */
+                            state: "ON_SALE" | "SOLD_OUT" | "UPCOMING" | "ENDED";
+                            salesStart: string | null;
+                            /** @enum {string|null} */
+                            membersOnlyTier: "ENTRY" | "MIDDLE" | "HEADLINER" | null;
+                        }[];
                         organiserContact: string | null;
+                        attendeeChangesAllowed: boolean;
                         soldStandardTickets: number;
                         soldVipTickets: number;
                         createdAt: string;
@@ -2107,6 +2519,264 @@ export interface operations {
             };
             /** @description No such resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminEventsByIdReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        releases: {
+                            id: number;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            position: number;
+                            name: string;
+                            price: number;
+                            quantity: number;
+                            sold: number;
+                            held: number;
+                            left: number;
+                            /** @enum {string} */
+                            state: "ON_SALE" | "SOLD_OUT" | "UPCOMING" | "ENDED";
+                            salesStart: string | null;
+                            salesEnd: string | null;
+                            unlockCode: string | null;
+                            /** @enum {string|null} */
+                            membersOnlyTier: "ENTRY" | "MIDDLE" | "HEADLINER" | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    putAdminEventsByIdReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    releases: {
+                        id?: number;
+                        /** @enum {string} */
+                        ticketType: "STANDARD" | "VIP";
+                        name: string;
+                        price: number;
+                        quantity: number;
+                        salesStart?: string | null;
+                        salesEnd?: string | null;
+                        unlockCode?: string | null;
+                        /** @enum {string|null} */
+                        membersOnlyTier?: "ENTRY" | "MIDDLE" | "HEADLINER" | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        releases: {
+                            id: number;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            position: number;
+                            name: string;
+                            price: number;
+                            quantity: number;
+                            sold: number;
+                            held: number;
+                            left: number;
+                            /** @enum {string} */
+                            state: "ON_SALE" | "SOLD_OUT" | "UPCOMING" | "ENDED";
+                            salesStart: string | null;
+                            salesEnd: string | null;
+                            unlockCode: string | null;
+                            /** @enum {string|null} */
+                            membersOnlyTier: "ENTRY" | "MIDDLE" | "HEADLINER" | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getEventsByIdReleases: {
+        parameters: {
+            query?: {
+                unlockCode?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        releases: {
+                            id: number;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            name: string;
+                            price: number;
+                            remaining: number;
+                            /** @enum {string} */
+                            state: "ON_SALE" | "SOLD_OUT" | "UPCOMING" | "ENDED";
+                            salesStart: string | null;
+                            /** @enum {string|null} */
+                            membersOnlyTier: "ENTRY" | "MIDDLE" | "HEADLINER" | null;
+                        }[];
+                        unlocked: number[];
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2183,6 +2853,7 @@ export interface operations {
         parameters: {
             query?: {
                 v?: string;
+                w?: number;
             };
             header?: never;
             path: {
@@ -3938,6 +4609,7 @@ export interface operations {
             query: {
                 eventId: number;
                 affiliateCode?: string;
+                unlockCode?: string;
             };
             header?: never;
             path?: never;
@@ -3970,6 +4642,12 @@ export interface operations {
                         reservationToken: string;
                         expiresAt: string;
                         totalAmount: number;
+                        tickets: {
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            price: number;
+                            releaseId: number | null;
+                        }[];
                     };
                 };
             };
@@ -4228,6 +4906,7 @@ export interface operations {
                         dateOfBirth: string | null;
                         pricePaid: number;
                         isFree: boolean;
+                        attendeeChangesAllowed: boolean;
                         qrBase64?: string;
                     }[];
                 };
@@ -4290,6 +4969,7 @@ export interface operations {
                         dateOfBirth: string | null;
                         pricePaid: number;
                         isFree: boolean;
+                        attendeeChangesAllowed: boolean;
                         qrBase64?: string;
                     };
                 };
@@ -6287,6 +6967,1148 @@ export interface operations {
             };
             /** @description No such resource */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminOrders: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                size?: number;
+                page?: number;
+                eventId?: number;
+                q?: string;
+                status?: "PENDING" | "PAID" | "EXPIRED" | "REFUND_PENDING" | "REFUNDED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            id: string;
+                            reference: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "PAID" | "EXPIRED" | "REFUND_PENDING" | "REFUNDED";
+                            buyer: {
+                                id: number;
+                                username: string | null;
+                                email: string | null;
+                            };
+                            event: {
+                                id: number;
+                                title: string;
+                                startsAt: string | null;
+                            };
+                            tickets: {
+                                id: string;
+                                /** @enum {string} */
+                                ticketType: "STANDARD" | "VIP";
+                                firstName: string | null;
+                                lastName: string | null;
+                                /** @enum {string} */
+                                status: "VALID" | "USED" | "VOID";
+                                price: number;
+                                isFree: boolean;
+                            }[];
+                            amount: number;
+                            refundedAmount: number;
+                            currency: string;
+                            provider: string;
+                            affiliateCode: string | null;
+                            createdAt: string;
+                            paidAt: string | null;
+                            refundedAt: string | null;
+                            emailedAt: string | null;
+                        }[];
+                        size: number;
+                        nextCursor: string | null;
+                        totalPages: number;
+                        totalElements: number;
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        reference: string;
+                        /** @enum {string} */
+                        status: "PENDING" | "PAID" | "EXPIRED" | "REFUND_PENDING" | "REFUNDED";
+                        buyer: {
+                            id: number;
+                            username: string | null;
+                            email: string | null;
+                        };
+                        event: {
+                            id: number;
+                            title: string;
+                            startsAt: string | null;
+                            attendeeChangesAllowed: boolean;
+                        };
+                        tickets: {
+                            id: string;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            firstName: string | null;
+                            lastName: string | null;
+                            /** @enum {string} */
+                            status: "VALID" | "USED" | "VOID";
+                            price: number;
+                            isFree: boolean;
+                            dateOfBirth: string | null;
+                            usedAt: string | null;
+                            usedDevice: string | null;
+                        }[];
+                        amount: number;
+                        refundedAmount: number;
+                        currency: string;
+                        provider: string;
+                        affiliateCode: string | null;
+                        createdAt: string;
+                        paidAt: string | null;
+                        refundedAt: string | null;
+                        emailedAt: string | null;
+                        refundReason: string | null;
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            kind: "RESERVED" | "PAID" | "EXPIRED" | "EMAILED" | "RESENT" | "SCANNED" | "REFUND" | "REFUNDED" | "NAME_CHANGED" | "MESSAGE_SENT";
+                            text: string;
+                            actor: {
+                                id: number;
+                                username: string | null;
+                            } | null;
+                            ticketId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminEventsByIdAttendees: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                size?: number;
+                page?: number;
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: {
+                            ticketId: string;
+                            firstName: string | null;
+                            lastName: string | null;
+                            /** @enum {string} */
+                            ticketType: "STANDARD" | "VIP";
+                            /** @enum {string} */
+                            status: "VALID" | "USED" | "VOID";
+                            admittedAt: string | null;
+                            orderId: string;
+                            orderReference: string;
+                            buyerUsername: string | null;
+                        }[];
+                        size: number;
+                        nextCursor: string | null;
+                        totalPages: number;
+                        totalElements: number;
+                        event: {
+                            id: number;
+                            title: string;
+                            startsAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminOrdersByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orderId: string;
+                        email: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patchAdminTicketsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName: string;
+                    lastName: string;
+                    dateOfBirth: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ticketId: string;
+                        orderId: string;
+                        /** @enum {string} */
+                        status: "VALID" | "USED" | "VOID";
+                        firstName: string;
+                        lastName: string;
+                        dateOfBirth: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminOrdersByIdRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticketIds: string[];
+                    reason: string;
+                    /** @default false */
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refundId: string;
+                        orderId: string;
+                        ticketIds: string[];
+                        amount: number;
+                        refundedTotal: number;
+                        orderStatus: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patchAccountMyTicketsByIdAttendee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName: string;
+                    lastName: string;
+                    dateOfBirth: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ticketId: string;
+                        orderId: string;
+                        /** @enum {string} */
+                        status: "VALID" | "USED" | "VOID";
+                        firstName: string;
+                        lastName: string;
+                        dateOfBirth: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminEventsByIdMessagePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subject: string;
+                    body: string;
+                    ticketTypes?: ("STANDARD" | "VIP")[];
+                    includeRefunded?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recipientCount: number;
+                        subject: string;
+                        text: string;
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminEventsByIdMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subject: string;
+                    body: string;
+                    ticketTypes?: ("STANDARD" | "VIP")[];
+                    includeRefunded?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        subject: string;
+                        body: string;
+                        ticketTypes: ("STANDARD" | "VIP")[];
+                        includeRefunded: boolean;
+                        recipientCount: number;
+                        sentCount: number;
+                        sentBy: string | null;
+                        createdAt: string;
+                        finishedAt: string | null;
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminEventsByIdMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        event: {
+                            id: number;
+                            title: string;
+                            startsAt: string | null;
+                        };
+                        messages: {
+                            id: number;
+                            subject: string;
+                            body: string;
+                            ticketTypes: ("STANDARD" | "VIP")[];
+                            includeRefunded: boolean;
+                            recipientCount: number;
+                            sentCount: number;
+                            sentBy: string | null;
+                            createdAt: string;
+                            finishedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminEventsByIdOrdersCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (UTF-8 with a byte order mark, CRLF line ends, a header row), sent as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminEventsByIdAttendeesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (UTF-8 with a byte order mark, CRLF line ends, a header row), sent as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminEventsByIdScansCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (UTF-8 with a byte order mark, CRLF line ends, a header row), sent as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for ADMIN, MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait as the message says and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    getMasterAffiliatesPayoutsCsv: {
+        parameters: {
+            query: {
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (UTF-8 with a byte order mark, CRLF line ends, a header row), sent as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The input does not match the schema (`errors` names the fields at fault) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No valid access token: sign in, or refresh the session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only for MASTER (and two-factor sign-in where the platform asks for it) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

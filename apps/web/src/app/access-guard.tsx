@@ -1,5 +1,5 @@
 import { ADMIN_ROLES } from '@fourfour/shared/enums';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { MfaRequiredNotice } from '../components/mfa-required-notice.tsx';
@@ -24,7 +24,9 @@ export function AccessGuard({
   offline?: true;
   children: ReactNode;
 }) {
-  const session = useSession();
+  // Deferred: the page that opens once the session is known is rendered in slices that yield to the
+  // browser (a concurrent render), not in one long task, which on a slow phone holds up input.
+  const session = useDeferredValue(useSession());
   const location = useLocation();
   const isAdminPage = access.kind === 'roles' && access.roles.every((role) => ADMIN_ROLES.includes(role));
   const mfaRequired = useMfaRequiredAt(location.pathname) && isAdminPage;

@@ -5,8 +5,12 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { getSession, subscribeSession } from '../lib/session.ts';
 import { theme } from './theme.ts';
 
-/** Toasts appear only after an action, so their container loads after the first paint. */
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+/**
+ * Toasts appear only after an action, so their container loads once the page has finished loading
+ * and the browser is idle. A toast raised before that waits in the notifications store and shows
+ * when the container mounts.
+ */
+const Notifications = lazy(() => import('./notifications.tsx').then((m) => ({ default: m.Notifications })));
 
 /**
  * Mantine (dark only: no ColorSchemeScript, which would be an inline script the CSP forbids),
@@ -14,6 +18,22 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const [isLoaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    let idle: number | undefined;
+    const whenIdle = () => {
+      idle = window.requestIdleCallback
+        ? window.requestIdleCallback(() => setLoaded(true), { timeout: 2000 })
+        : window.setTimeout(() => setLoaded(true), 200);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', whenIdle);
+      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+    };
+  }, []);
 
   useEffect(() => {
     let previousUser = getSession().user?.id ?? null;
@@ -27,9 +47,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" zIndex={1000} />
-        </Suspense>
+        {isLoaded && (
+          <Suspense fallback={null}>
+            <Notifications position="top-right" zIndex={1000} />
+          </Suspense>
+        )}
         {children}
       </QueryClientProvider>
     </MantineProvider>

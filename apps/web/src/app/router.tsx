@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { matchPath, Route, Routes } from 'react-router';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { AccessGuard } from './access-guard.tsx';
@@ -26,6 +26,18 @@ function screenOf(route: AppRoute): ComponentType | undefined {
 }
 
 const SCREENS = new Map(APP_ROUTES.map((route) => [route.path, screenOf(route)]));
+
+/**
+ * Starts loading the screen of the page being opened (its lazy chunk, and its public data when the
+ * route table names some) at start-up, alongside the session restore, instead of after it: a
+ * signed-in page would otherwise wait for the restore's two requests before even asking for its
+ * code. The lazy screen then finds the module loaded.
+ */
+export function preloadScreen(pathname: string): void {
+  const route = APP_ROUTES.find((candidate) => matchPath(candidate.path, pathname));
+  if (route && typeof route.page === 'function') route.page().catch(() => {});
+  route?.prefetch?.().catch(() => {});
+}
 
 /**
  * The route tree, built from the route table: the layout around every screen, each behind its

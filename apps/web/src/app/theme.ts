@@ -69,5 +69,9 @@ export const theme = createTheme({
     Paper: { defaultProps: { bg: 'dark.6' } },
     Card: { defaultProps: { bg: 'dark.6' } },
     Menu: { defaultProps: { shadow: 'lg', radius: 'md' } },
+    // A spinner is a status: its aria-label ("Loading your account") is only allowed on an element
+    // with a role, and a bare <span> with one is an axe violation (aria-prohibited-attr) whenever a
+    // page is audited while a section is still loading. Spinners hidden with aria-hidden stay hidden.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -41,20 +42,29 @@ export const teamMembers = pgTable('team_members', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const songSubmissions = pgTable('song_submissions', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone'),
-  link: text('link'),
-  birthDate: text('birth_date').notNull(),
-  interests: jsonb('interests').$type<string[]>().notNull(),
-  fileKey: text('file_key').notNull(),
-  fileName: text('file_name').notNull(),
-  fileSize: integer('file_size').notNull(),
-  reviewed: boolean('reviewed').notNull().default(false),
-  reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => users.id),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const songSubmissions = pgTable(
+  'song_submissions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    link: text('link'),
+    birthDate: text('birth_date').notNull(),
+    interests: jsonb('interests').$type<string[]>().notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    reviewed: boolean('reviewed').notNull().default(false),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // The inbox, newest first or by last name, a page at a time: each page reads its own rows by
+  // index, then the submitters by key (issue 19).
+  (t) => [
+    index('song_submissions_created_idx').on(t.createdAt, t.id),
+    index('song_submissions_last_name_idx').on(sql`lower(${t.lastName})`, t.id),
+  ],
+);

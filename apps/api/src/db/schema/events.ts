@@ -32,6 +32,16 @@ export const events = pgTable(
     soldVip: integer('sold_vip').notNull().default(0),
     heldStandard: integer('held_standard').notNull().default(0),
     heldVip: integer('held_vip').notNull().default(0),
+    /**
+     * At least one ticket type sells in releases (ticket_releases, issue 20): the hold statement
+     * then takes this row's lock before the releases'. Set with the releases, under this row's lock.
+     */
+    hasReleases: boolean('has_releases').notNull().default(false),
+    /**
+     * Fans may change an attendee's name on their own tickets from My tickets until 24 hours before
+     * the start (issue 21); an admin switches it off per event. Admins can always change names.
+     */
+    attendeeChangesAllowed: boolean('attendee_changes_allowed').notNull().default(true),
     /** Null: the product owns the event (cancellation refunds automatically). */
     organiserName: text('organiser_name'),
     organiserContact: text('organiser_contact'),

@@ -1,3 +1,4 @@
+export * from './back-office.ts';
 export * from './content.ts';
 export * from './door.ts';
 export * from './enums.ts';
@@ -5,5 +6,7 @@ export * from './events.ts';
 export * from './memberships.ts';
 export * from './payments.ts';
 export * from './platform.ts';
+export * from './releases.ts';
+export * from './sales-stats.ts';
 export * from './tickets.ts';
 export * from './users.ts';

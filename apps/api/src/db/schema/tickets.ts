@@ -32,6 +32,8 @@ export interface TicketDraft {
   dateOfBirth: string;
   useFreeTicket: boolean;
   pricePence: number;
+  /** The release the ticket was held in (issue 20); null or absent when its type has no releases. */
+  releaseId?: number | null;
 }
 
 /**
@@ -61,7 +63,7 @@ export const reservations = pgTable(
   },
   (t) => [
     index('reservations_held_idx').on(t.eventId, t.status, t.expiresAt),
-    index('reservations_user_idx').on(t.userId),
+    index('reservations_user_idx').on(t.userId, t.eventId),
   ],
 );
 
@@ -94,6 +96,10 @@ export const orders = pgTable(
      */
     refundReason: text('refund_reason'),
     amountPence: integer('amount_pence').notNull(),
+    /** What has been paid back so far by the back office's partial refunds (issue 21); a full refund sets status REFUNDED. */
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    /** When the ticket email last went out (the order email job, or a resend from the back office). */
+    emailedAt: ts('emailed_at'),
     currency: text('currency').notNull().default('gbp'),
     status: text('status').notNull().default('PENDING'),
     /** FULFILLED, REFUNDED_TIMEOUT or TIMEOUT_REFUND_TRIGGERED once decided. */
@@ -111,6 +117,9 @@ export const orders = pgTable(
     index('orders_provider_payment_idx').on(t.providerPaymentId),
     index('orders_user_idx').on(t.userId),
     index('orders_event_idx').on(t.eventId),
+    // The back office's newest-first keyset lists, over all events and for one event (issue 21).
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_event_created_idx').on(t.eventId, t.createdAt, t.id),
     index('orders_affiliate_idx').on(t.affiliateId, t.paidAt),
   ],
 );
@@ -135,6 +144,8 @@ export const tickets = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     pricePaidPence: integer('price_paid_pence').notNull(),
     isFree: boolean('is_free').notNull().default(false),
+    /** The release it was sold in (issue 20); null when its type had no releases. Not a foreign key: see usedBy. */
+    releaseId: bigint('release_id', { mode: 'number' }),
     status: ticketStatusEnum('status').notNull().default('VALID'),
     affiliateId: bigint('affiliate_id', { mode: 'number' }).references(() => users.id),
     usedAt: ts('used_at'),
@@ -160,6 +171,12 @@ export const tickets = pgTable(
     index('tickets_user_idx').on(t.userId, t.eventId),
     index('tickets_event_idx').on(t.eventId),
     index('tickets_affiliate_idx').on(t.affiliateId, t.createdAt),
+    index('tickets_order_idx').on(t.orderId),
+    // The back office's attendee search (issue 21): case- and accent-insensitive substring match on
+    // the attendee's name through pg_trgm (ff_fold, migration 0011).
+    index('tickets_attendee_trgm_idx').using('gin', sql`ff_fold(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // An event's attendee list, by folded last then first name (keyset): read in index order.
+    index('tickets_event_attendee_idx').on(t.eventId, sql`ff_fold(${t.lastName})`, sql`ff_fold(${t.firstName})`, t.id),
   ],
 );
 

@@ -55,10 +55,30 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // The back office finds a buyer by part of an email or username (issue 21; ff_fold, migration 0011).
+    index('users_identity_trgm_idx').using(
+      'gin',
+      sql`ff_fold(coalesce(${t.email}, '') || ' ' || coalesce(${t.username}, '')) gin_trgm_ops`,
+    ),
+    // The master's user list and the subscriber table filter by part of an email, case-insensitively
+    // (`email ILIKE '%x%'`): a trigram index on the column itself serves ILIKE (issue 19).
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The subscriber table (everyone who has held a plan, about a tenth of the accounts): its count
+    // and its pages by id read this small index, not the users table (issue 19).
+    index('users_subscribers_idx').on(t.id).where(sql`deleted = false AND subscription_status <> 'NONE'`),
     uniqueIndex('users_affiliate_code_key').on(t.affiliateCode),
     uniqueIndex('users_payment_customer_key').on(t.paymentCustomerId),
     index('users_role_idx').on(t.role),
     index('users_verification_idx').on(t.verificationStatus),
+    // The master's statistics (issue 19): accounts by role counted from this index alone (no heap
+    // visit for most pages), the members by tier from the few rows that hold a running plan, and
+    // the weekly sign-ups from a range of created_at. users_members_idx's statuses are
+    // RUNNING_SUBSCRIPTION_STATUSES (membershipActiveSql's filter, db/membership-active.ts).
+    index('users_role_live_idx').on(t.role).where(sql`deleted = false`),
+    index('users_members_idx')
+      .on(t.subscriptionTier, t.subscriptionStatus, t.subscriptionExpiresAt)
+      .where(sql`deleted = false AND subscription_tier <> 'NONE' AND subscription_status IN ('ACTIVE', 'CANCELLED')`),
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 

@@ -139,6 +139,20 @@ export function createLocalGateway(db: Db): LocalGateway {
       if (!session) throw new Error(`No such payment: ${input.paymentId}`);
       const amount = input.amountPence ?? session.amountTotalPence;
       return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ refundedPence: localCheckoutSessions.refundedPence })
+          .from(localCheckoutSessions)
+          .where(eq(localCheckoutSessions.id, session.id))
+          .for('update');
+        const [repeated] = await tx
+          .select()
+          .from(localRefunds)
+          .where(eq(localRefunds.idempotencyKey, input.idempotencyKey));
+        if (repeated) return { id: repeated.id, status: 'succeeded' as const, amountPence: repeated.amountPence };
+        // As Stripe: never more back than was taken (partial refunds add up).
+        if (amount <= 0 || locked!.refundedPence + amount > session.amountTotalPence) {
+          throw new Error(`Payment ${input.paymentId} has already been refunded.`);
+        }
         const [created] = await tx
           .insert(localRefunds)
           .values({

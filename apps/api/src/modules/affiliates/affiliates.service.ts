@@ -15,6 +15,7 @@ import { notFound } from '../../lib/errors.ts';
 import { defineList, offsetPage } from '../../lib/paging.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
 import { selectMonthlyTallies, selectTalliesByAffiliate } from './affiliates.queries.ts';
+import { rolledMonthlyTallies, rolledTalliesByAffiliate, salesRollupReady } from './sales-rollup.ts';
 
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } } | null;
@@ -50,7 +51,10 @@ export async function getOrCreateAffiliateCode(app: FastifyInstance, userId: num
 
 /** An affiliate's months with counted sales, newest first, with commission and bonus. */
 export async function getSalesHistory(app: FastifyInstance, affiliateId: number): Promise<MonthlySalesRecord[]> {
-  const tallies = await selectMonthlyTallies(app.db, affiliateId, app.config.timezone);
+  const tz = app.config.timezone;
+  const tallies = (await salesRollupReady(app.db, tz))
+    ? await rolledMonthlyTallies(app.db, tz, affiliateId)
+    : await selectMonthlyTallies(app.db, affiliateId, tz);
   return tallies.map(toMonthlySalesRecord);
 }
 
@@ -74,7 +78,9 @@ export function monthRange(timezone: string, now: Date = new Date()) {
 /** Every affiliate's commission for the current month (what the product owes them so far). */
 export async function getCommissionThisMonth(db: DbOrTx, timezone: string, now: Date = new Date()) {
   const range = monthRange(timezone, now);
-  const rows = await selectTalliesByAffiliate(db, range);
+  const rows = (await salesRollupReady(db, timezone))
+    ? await rolledTalliesByAffiliate(db, timezone, range)
+    : await selectTalliesByAffiliate(db, range);
   const affiliates = rows.map((r) => {
     const record = toMonthlySalesRecord(r);
     return {

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { EVENT_MESSAGES } from '@fourfour/shared/events';
 import { events } from '../../db/schema/index.ts';
-import { processImage } from '../../lib/images.ts';
+import { processImage, resizeImage } from '../../lib/images.ts';
+import { RecentWork } from '../../lib/recent-work.ts';
 import type { StoredFile } from '../../plugins/storage.ts';
 
 /** Generated artwork lives in its own folder, so the service can tell it from an upload. */
@@ -166,6 +167,29 @@ async function loadEventArtworkOnce(app: FastifyInstance, eventId: number): Prom
     },
     imageKey: null,
   };
+}
+
+/**
+ * The widths the web client asks for in its `srcset` (a card on a phone, a card on a wide screen at
+ * 2x, the full poster): any other `w` is refused, so a client cannot make the server draw thousands
+ * of sizes.
+ */
+export const ARTWORK_WIDTHS = [400, 800, 1200] as const;
+export type ArtworkWidth = (typeof ARTWORK_WIDTHS)[number];
+
+// Narrow copies, made on first request and kept in memory by the file's ETag (a new upload has a
+// new ETag): at ~10-40 kB each, the bound keeps this under ~10 MB.
+const variants = new RecentWork<Buffer>(256);
+
+/** The artwork at `width` pixels wide at most (see ARTWORK_WIDTHS), with an ETag of its own. */
+export async function artworkVariant(
+  artwork: Artwork,
+  width: ArtworkWidth,
+): Promise<{ data: Buffer; etag: string; contentType: 'image/webp' }> {
+  const { file } = artwork;
+  const etag = `${file.etag.replace(/"$/, '')}-w${width}"`;
+  const data = await variants.get(etag, () => resizeImage(file.data, width));
+  return { data, etag, contentType: 'image/webp' };
 }
 
 /** Re-encodes and stores an upload before the transaction; the caller deletes it if that fails. */

@@ -44,6 +44,7 @@ export interface EventDraft {
   vipTicketPrice: number;
   organiserName: string | null;
   organiserContact: string | null;
+  attendeeChangesAllowed: boolean;
 }
 
 export function draftOfRow(row: EventRow, timeZone: string): EventDraft {
@@ -61,6 +62,7 @@ export function draftOfRow(row: EventRow, timeZone: string): EventDraft {
     vipTicketPrice: penceToPounds(row.vipPricePence),
     organiserName: row.organiserName,
     organiserContact: row.organiserContact,
+    attendeeChangesAllowed: row.attendeeChangesAllowed,
   };
 }
 
@@ -84,6 +86,7 @@ export function mergeDraft(base: EventDraft, input: EventInput): EventDraft {
     vipTicketPrice: pick('vipTicketPrice', 0),
     organiserName: pick('organiserName', null),
     organiserContact: pick('organiserContact', null),
+    attendeeChangesAllowed: pick('attendeeChangesAllowed', true),
   };
 }
 
@@ -100,6 +103,7 @@ export const EMPTY_DRAFT: EventDraft = {
   vipTicketPrice: 0,
   organiserName: null,
   organiserContact: null,
+  attendeeChangesAllowed: true,
 };
 
 /** A new start must be in the future. */
@@ -122,4 +126,5 @@ export const AUDITED_FIELDS: (keyof EventDraft)[] = [
   'vipTicketPrice',
   'organiserName',
   'organiserContact',
+  'attendeeChangesAllowed',
 ];

@@ -10,6 +10,7 @@ import { deleteQuietly, isGeneratedArtwork, storeArtwork } from './artwork.servi
 import { AUDITED_FIELDS, assertStartsInFuture, draftOfRow, EMPTY_DRAFT, mergeDraft, resolveSchedule } from './draft.ts';
 import { type EventRow, lockEventRow } from './events.queries.ts';
 import { invalidateEventList } from './public-list.service.ts';
+import { keepLadderedFigures } from './releases.service.ts';
 import { assertMayReturnToDraft, assertPublishable, assertPublishTimesChosen, editAuditAction } from './publishing.ts';
 
 /* ------------------------------------------------------------------------------------------------
@@ -43,6 +44,7 @@ function eventColumns(
     vipPricePence: poundsToPence(draft.vipTicketPrice),
     organiserName: draft.organiserName,
     organiserContact: draft.organiserContact,
+    attendeeChangesAllowed: draft.attendeeChangesAllowed,
   };
 }
 
@@ -105,6 +107,7 @@ export async function updateEvent(
 
       const before = draftOfRow(current, timeZone);
       const draft = mergeDraft(before, input);
+      await keepLadderedFigures(tx, current, draft);
       if (!draft.title) throw fieldError('title', EVENT_MESSAGES.titleRequired);
       const status = input.status ?? current.status;
       const timesChanged = input.date !== undefined || input.startTime !== undefined || input.endTime !== undefined;

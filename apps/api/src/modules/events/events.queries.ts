@@ -3,6 +3,7 @@ import { ADMIN_EVENT_SORT } from '@fourfour/shared/events';
 import type { DbOrTx } from '../../db/client.ts';
 import { events, reservations, tickets } from '../../db/schema/index.ts';
 import { defineList, keysetPage } from '../../lib/paging.ts';
+import type { ReleaseRow } from './events.view.ts';
 
 /**
  * Holds whose time ran out but that the tickets module has not swept yet (status still HELD):
@@ -21,6 +22,26 @@ function expiredHolds(db: DbOrTx) {
     .as('expired_holds');
 }
 
+/**
+ * The event's releases (issue 20) as one JSON column, read only for an event that has some; the
+ * dates come back as text and are made Dates by `withReleaseDates`. As for the event's own stock,
+ * holds whose time is up but not yet swept no longer count as held.
+ */
+const releaseRowsSql = sql<ReleaseJson[]>`CASE WHEN ${events.hasReleases} THEN (
+  SELECT coalesce(jsonb_agg(jsonb_build_object(
+    'id', r.id, 'ticketType', r.ticket_type, 'position', r.position, 'name', r.name, 'pricePence', r.price_pence,
+    'quantity', r.quantity, 'sold', r.sold, 'salesStart', r.sales_start, 'salesEnd', r.sales_end,
+    'held', r.held - (
+      SELECT count(*)::int FROM reservations h, jsonb_array_elements(h.items) AS i
+      WHERE h.event_id = r.event_id AND h.status = 'HELD' AND h.expires_at <= now() AND (i->>'releaseId')::bigint = r.id
+    ),
+    'unlockCode', r.unlock_code, 'membersOnlyTier', r.members_only_tier
+  ) ORDER BY r.ticket_type, r.position, r.id), '[]'::jsonb)
+  FROM ticket_releases r WHERE r.event_id = ${events.id}
+) ELSE '[]'::jsonb END`;
+
+type ReleaseJson = Omit<ReleaseRow, 'salesStart' | 'salesEnd'> & { salesStart: string | null; salesEnd: string | null };
+
 function selectEventsWithStock<X extends Record<string, SQL>>(db: DbOrTx, extra = {} as X) {
   const expired = expiredHolds(db);
   return db
@@ -28,6 +49,7 @@ function selectEventsWithStock<X extends Record<string, SQL>>(db: DbOrTx, extra 
       ...getTableColumns(events),
       expiredHeldStandard: sql<number>`coalesce(${expired.standard}, 0)`,
       expiredHeldVip: sql<number>`coalesce(${expired.vip}, 0)`,
+      releaseJson: releaseRowsSql,
       ...extra,
     })
     .from(events)
@@ -36,13 +58,25 @@ function selectEventsWithStock<X extends Record<string, SQL>>(db: DbOrTx, extra 
 }
 
 export type EventRow = typeof events.$inferSelect;
-export type EventRowWithStock = EventRow & { expiredHeldStandard: number; expiredHeldVip: number };
+export type EventRowWithStock = EventRow & {
+  expiredHeldStandard: number;
+  expiredHeldVip: number;
+  releaseRows: ReleaseRow[];
+};
+
+/** A selected row with its releases' JSON made ReleaseRows (dates as Dates). */
+function withReleaseDates<T extends { releaseJson: ReleaseJson[] }>(row: T): T & { releaseRows: ReleaseRow[] } {
+  const at = (value: string | null) => (value === null ? null : new Date(value));
+  const releaseRows = row.releaseJson.map((r) => ({ ...r, salesStart: at(r.salesStart), salesEnd: at(r.salesEnd) }));
+  return Object.assign(row, { releaseRows });
+}
 
 /** The fans' list: not cancelled, not started; by start, undated last. */
-export function listUpcomingEventRows(db: DbOrTx): Promise<EventRowWithStock[]> {
-  return selectEventsWithStock(db)
+export async function listUpcomingEventRows(db: DbOrTx): Promise<EventRowWithStock[]> {
+  const rows = await selectEventsWithStock(db)
     .where(and(eq(events.cancelled, false), or(isNull(events.startsAt), gt(events.startsAt, sql`now()`))))
     .orderBy(sql`${events.startsAt} asc nulls last`, asc(events.id));
+  return rows.map(withReleaseDates);
 }
 
 /** Past (started) or cancelled: the second part of Manage Events. An undated event is never past. */
@@ -83,13 +117,13 @@ export function pageAdminEventRows<T>(
       count: (n) => db.select({ n }).from(events).$dynamic(),
     },
     { size: query.size, cursor: query.cursor, sort: query.sort, search: query.q },
-    map,
+    (row) => map(withReleaseDates(row)),
   );
 }
 
 export async function findEventRowWithStock(db: DbOrTx, id: number): Promise<EventRowWithStock | undefined> {
   const [row] = await selectEventsWithStock(db).where(eq(events.id, id));
-  return row;
+  return row && withReleaseDates(row);
 }
 
 /** The row locked for the rest of the transaction (writes against reservations racing in). */

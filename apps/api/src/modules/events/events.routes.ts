@@ -15,15 +15,18 @@ import {
   EventSummaryList,
   TicketsPerEvent,
 } from '@fourfour/shared/events';
+import { AdminReleaseList, ReleasesBody, UnlockedReleases, UnlockQuery } from '@fourfour/shared/releases';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { UNLOCK_CODE_PER_ACCOUNT } from '../tickets/index.ts';
 import { jsonField, readMultipart } from '../../lib/multipart.ts';
-import { loadEventArtwork } from './artwork.service.ts';
+import { ARTWORK_WIDTHS, artworkVariant, loadEventArtwork } from './artwork.service.ts';
 import { findEventRowWithStock, pageAdminEventRows, selectTicketsPerEvent } from './events.queries.ts';
 import { cancelEvent } from './cancellation.service.ts';
 import { createEvent, updateEvent } from './editing.service.ts';
 import { artworkVersion, toAdminEvent } from './events.view.ts';
 import { updateEventPrices } from './prices.service.ts';
 import { listUpcomingEvents } from './public-list.service.ts';
+import { listAdminReleases, releasesForBuyer, saveReleases } from './releases.service.ts';
 import { getEventStats } from './stats.service.ts';
 
 /** br or gzip when the client takes it (q=0 means refused), else none. */
@@ -72,6 +75,12 @@ async function readEventForm(request: FastifyRequest, maxBytes: number, tooLarge
  */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tz = () => app.config.timezone;
+  /** An event as admins see it, read after a change: its stock and its releases as they now are. */
+  const adminEventOf = async (id: number) => {
+    const row = await findEventRowWithStock(app.db, id);
+    if (!row) throw notFound(EVENT_MESSAGES.notFound);
+    return toAdminEvent(row, tz());
+  };
 
   app.get(
     '/events/list',
@@ -161,11 +170,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminEvent },
       },
     },
-    async (request) => {
-      const row = await findEventRowWithStock(app.db, request.params.id);
-      if (!row) throw notFound(EVENT_MESSAGES.notFound);
-      return toAdminEvent(row, tz());
-    },
+    async (request) => adminEventOf(request.params.id),
   );
 
   app.put(
@@ -185,8 +190,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         EDIT_EVENT_IMAGE_MAX_BYTES,
         EVENT_MESSAGES.imageTooLargeEdit,
       );
-      const row = await updateEvent(app, request.user!, request.params.id, input, image);
-      return toAdminEvent(row, tz());
+      await updateEvent(app, request.user!, request.params.id, input, image);
+      return adminEventOf(request.params.id);
     },
   );
 
@@ -202,7 +207,10 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminEvent },
       },
     },
-    async (request) => toAdminEvent(await updateEventPrices(app, request.user!, request.params.id, request.body), tz()),
+    async (request) => {
+      await updateEventPrices(app, request.user!, request.params.id, request.body);
+      return adminEventOf(request.params.id);
+    },
   );
 
   app.put(
@@ -216,7 +224,61 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminEvent },
       },
     },
-    async (request) => toAdminEvent(await cancelEvent(app, request.user!, request.params.id), tz()),
+    async (request) => {
+      await cancelEvent(app, request.user!, request.params.id);
+      return adminEventOf(request.params.id);
+    },
+  );
+
+  app.get(
+    '/admin/events/:id/releases',
+    {
+      config: { access: { roles: ADMIN_ROLES } },
+      schema: {
+        summary: "An event's ticket releases in order, hidden ones and their codes included, with their stock",
+        tags: ['admin events'],
+        params: EventIdParams,
+        response: { 200: AdminReleaseList },
+      },
+    },
+    async (request) => ({ releases: await listAdminReleases(app, request.params.id) }),
+  );
+
+  app.put(
+    '/admin/events/:id/releases',
+    {
+      config: { access: { roles: ADMIN_ROLES }, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        summary:
+          "Replace an event's ticket releases (in order; with an id changes one, without creates one, left out deletes one)",
+        tags: ['admin events'],
+        params: EventIdParams,
+        body: ReleasesBody,
+        response: { 200: AdminReleaseList },
+      },
+    },
+    async (request) => ({
+      releases: await saveReleases(app, request.user!, request.params.id, request.body.releases),
+    }),
+  );
+
+  app.get(
+    '/events/:id/releases',
+    {
+      // A code guessed again and again is limited per account (with the reservations that carry one).
+      config: { access: 'signed-in', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      preHandler: app.limitPer('unlock-code', UNLOCK_CODE_PER_ACCOUNT, (request) =>
+        (request.query as { unlockCode?: string }).unlockCode ? request.user?.id : undefined,
+      ),
+      schema: {
+        summary: "An event's public releases and, with a presale code, the hidden ones it opens (400 when none)",
+        tags: ['events'],
+        params: EventIdParams,
+        querystring: UnlockQuery,
+        response: { 200: UnlockedReleases },
+      },
+    },
+    async (request) => releasesForBuyer(app, request.params.id, request.query.unlockCode),
   );
 
   app.get(
@@ -241,13 +303,24 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: "The event's artwork, or a generated poster when it has none",
         params: EventIdParams,
-        querystring: z.object({ v: z.string().max(40).optional() }),
+        querystring: z.object({
+          v: z.string().max(40).optional(),
+          // A narrower copy for the client's srcset; without it, the artwork as stored.
+          w: z.coerce
+            .number()
+            .int()
+            .refine((w) => (ARTWORK_WIDTHS as readonly number[]).includes(w), {
+              message: `w must be one of ${ARTWORK_WIDTHS.join(', ')}`,
+            })
+            .optional(),
+        }),
       },
     },
     async (request, reply) => {
       const artwork = await loadEventArtwork(app, request.params.id);
       if (!artwork) throw notFound(EVENT_MESSAGES.notFound);
-      const { file } = artwork;
+      const width = request.query.w as (typeof ARTWORK_WIDTHS)[number] | undefined;
+      const file = width ? await artworkVariant(artwork, width) : artwork.file;
       // A versioned URL that names the current file can be cached for good; anything else briefly.
       const current = artwork.imageKey ? artworkVersion({ imageKey: artwork.imageKey, title: '' }) : null;
       const immutable = current !== null && request.query.v === current;

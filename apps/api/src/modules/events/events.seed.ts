@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays } from '@fourfour/shared/events';
-import { events, users } from '../../db/schema/index.ts';
+import { events, ticketReleases, tickets, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
 import { DEFAULT_ARTWORK_FOLDER, renderDefaultArtwork } from './artwork.service.ts';
@@ -24,6 +24,11 @@ interface DemoEvent {
   /** Of those, standard tickets held by demo accounts (the rest by the demo crowd). */
   fans?: Record<string, number>;
   organiser?: { name: string; contact: string };
+  /**
+   * STANDARD sold in releases (issue 20), in order; the standard tickets sold (at `prices[0]`) are
+   * the first release's. A release with a code is a hidden presale.
+   */
+  releases?: { name: string; price: number; quantity: number; unlockCode?: string }[];
 }
 
 const DEMO_EVENTS: DemoEvent[] = [
@@ -45,8 +50,15 @@ const DEMO_EVENTS: DemoEvent[] = [
     when: { days: 20, start: '16:00', end: '23:00' },
     status: 'PUBLISHED',
     totals: [120, 20],
-    prices: [2200, 5500],
+    prices: [1500, 5500],
+    sold: [30, 0],
     organiser: { name: 'Skyline Promotions', contact: 'events@skyline.example' },
+    releases: [
+      { name: 'Early bird', price: 1500, quantity: 30 },
+      { name: 'Tier 2', price: 2200, quantity: 60 },
+      { name: 'Final release', price: 2600, quantity: 30 },
+      { name: 'Skyline mailing list presale', price: 1200, quantity: 20, unlockCode: 'SKYLINE-LIST' },
+    ],
   },
   {
     title: 'Vinyl Only: All Night Long',
@@ -208,6 +220,38 @@ async function seedSales(
     .where(eq(events.id, eventId));
 }
 
+/**
+ * A demo event's STANDARD releases: the tickets already sold are the first release's. The event's
+ * total becomes the releases' quantities, as the releases editor leaves it.
+ */
+async function seedReleases(app: FastifyInstance, eventId: number, list: NonNullable<DemoEvent['releases']>) {
+  const rows = await app.db
+    .insert(ticketReleases)
+    .values(
+      list.map((r, i) => ({
+        eventId,
+        ticketType: 'STANDARD' as const,
+        position: i + 1,
+        name: r.name,
+        pricePence: r.price,
+        quantity: r.quantity,
+        unlockCode: r.unlockCode ?? null,
+      })),
+    )
+    .returning({ id: ticketReleases.id });
+  const first = rows[0]!.id;
+  const sold = await app.db
+    .update(tickets)
+    .set({ releaseId: first })
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.ticketType, 'STANDARD')))
+    .returning({ id: tickets.id });
+  await app.db.update(ticketReleases).set({ sold: sold.length }).where(eq(ticketReleases.id, first));
+  await app.db
+    .update(events)
+    .set({ hasReleases: true, totalStandard: list.reduce((sum, r) => sum + r.quantity, 0) })
+    .where(eq(events.id, eventId));
+}
+
 export const eventsDemoSeed: DemoSeed = {
   order: 20,
   async seed(app): Promise<string[]> {
@@ -246,6 +290,7 @@ export const eventsDemoSeed: DemoSeed = {
         })
         .returning({ id: events.id });
       await seedSales(app, row!.id, demo, idOf, crowd);
+      if (demo.releases) await seedReleases(app, row!.id, demo.releases);
     }
     return [
       `Demo events: ${DEMO_EVENTS.length} (upcoming, nearly sold out, sold out, coming soon, closing, cancelled, past).`,

@@ -329,6 +329,23 @@ describe('event artwork', () => {
     expect(res.headers['content-type']).toBe('image/webp');
   });
 
+  it('serves narrower WebP copies for srcset at the listed widths only, each with its own ETag', async () => {
+    const e = await createEvent(t.app, { title: 'Srcset Test' });
+    const full = await t.app.inject(`/api/media/events/${e.id}`);
+    const narrow = await t.app.inject(`/api/media/events/${e.id}?w=400`);
+    expect(narrow.statusCode).toBe(200);
+    expect(narrow.headers['content-type']).toBe('image/webp');
+    expect(await sharp(narrow.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 400, height: 225 });
+    expect(narrow.rawPayload.length).toBeLessThan(full.rawPayload.length);
+    expect(narrow.headers.etag).not.toBe(full.headers.etag);
+    const again = await t.app.inject({
+      url: `/api/media/events/${e.id}?w=400`,
+      headers: { 'if-none-match': String(narrow.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect((await t.app.inject(`/api/media/events/${e.id}?w=401`)).statusCode).toBe(400);
+  });
+
   it('answers 404 for an unknown event', async () => {
     expect((await t.app.inject('/api/media/events/999999')).statusCode).toBe(404);
   });

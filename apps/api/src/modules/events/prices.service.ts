@@ -8,6 +8,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { assertEditable, writeAudit } from './admin-change.ts';
 import { type EventRow, lockEventRow } from './events.queries.ts';
 import { invalidateEventList } from './public-list.service.ts';
+import { assertLadderedPricesUnchanged } from './releases.service.ts';
 import { assertOnSalePrices } from './publishing.ts';
 
 /** Prices: the admin's price change of an event's ticket types (audited, in one transaction). */
@@ -24,8 +25,14 @@ export async function updateEventPrices(
     // A price left out keeps its value (updating one price once set the other to £0); an empty one is 0.
     const pence = (pounds: number | null | undefined, was: number) =>
       pounds === undefined ? was : poundsToPence(pounds ?? 0);
-    const standardPricePence = pence(body.standardTicketPrice, current.standardPricePence);
-    const vipPricePence = pence(body.vipTicketPrice, current.vipPricePence);
+    // A type sold in releases keeps its price column: its prices are its releases'.
+    const laddered = await assertLadderedPricesUnchanged(tx, current, body);
+    const standardPricePence = laddered.has('STANDARD')
+      ? current.standardPricePence
+      : pence(body.standardTicketPrice, current.standardPricePence);
+    const vipPricePence = laddered.has('VIP')
+      ? current.vipPricePence
+      : pence(body.vipTicketPrice, current.vipPricePence);
     assertOnSalePrices(current.status, { standardTicketPrice: standardPricePence, vipTicketPrice: vipPricePence });
     const [updated] = await tx
       .update(events)

@@ -7,7 +7,16 @@ import type { MasterStats } from '@fourfour/shared/master';
 import { penceToPounds, poundsToPence } from '@fourfour/shared/money';
 import { membershipActiveSql } from '../../db/membership-active.ts';
 import { instantToLocal, localToInstant } from '../../lib/time.ts';
-import { getCommissionThisMonth, rowsOf, saleMonth } from '../affiliates/index.ts';
+import {
+  getCommissionThisMonth,
+  rolledSalesByMonth,
+  rolledTopEvents,
+  type TopEventRow,
+  rowsOf,
+  saleMonth,
+  salesRollupReady,
+} from '../affiliates/index.ts';
+import { countedUsersByRole } from './user-counts.ts';
 
 const MONTHS = 12;
 const WEEKS = 12;
@@ -48,10 +57,10 @@ async function membersByTier(app: FastifyInstance) {
   });
 }
 
-async function ticketSalesByMonth(app: FastifyInstance, currentMonth: string) {
+/** From the monthly roll-up (affiliates/sales-rollup.ts) once it is built, else from the tickets. */
+async function salesRows(app: FastifyInstance, rolledUp: boolean, firstMonth: string, from: Date) {
   const tz = app.config.timezone;
-  const first = shiftMonth(currentMonth, -(MONTHS - 1));
-  const from = localToInstant(`${first}-01T00:00:00`, tz);
+  if (rolledUp) return rolledSalesByMonth(app.db, tz, { firstMonth, from });
   const result = await app.db.execute(sql`
     SELECT ${saleMonth(tz)} AS month,
       coalesce(sum(t.price_paid_pence) FILTER (WHERE NOT t.is_free), 0)::bigint AS revenue,
@@ -60,7 +69,14 @@ async function ticketSalesByMonth(app: FastifyInstance, currentMonth: string) {
     FROM tickets t JOIN orders o ON o.id = t.order_id
     WHERE ${SOLD} AND o.paid_at >= ${from.toISOString()}
     GROUP BY 1`);
-  const rows = rowsOf<{ month: string; revenue: string | number; sold: number; free: number }>(result);
+  return rowsOf<{ month: string; revenue: string | number; sold: number; free: number }>(result);
+}
+
+async function ticketSalesByMonth(app: FastifyInstance, rolledUp: boolean, currentMonth: string) {
+  const tz = app.config.timezone;
+  const first = shiftMonth(currentMonth, -(MONTHS - 1));
+  const from = localToInstant(`${first}-01T00:00:00`, tz);
+  const rows = await salesRows(app, rolledUp, first, from);
   return Array.from({ length: MONTHS }, (_, i) => {
     const month = shiftMonth(first, i);
     const row = rows.find((r) => r.month === month);
@@ -73,7 +89,8 @@ async function ticketSalesByMonth(app: FastifyInstance, currentMonth: string) {
   });
 }
 
-async function topEvents(app: FastifyInstance) {
+async function topEventRows(app: FastifyInstance, rolledUp: boolean) {
+  if (rolledUp) return rolledTopEvents(app.db, app.config.timezone, TOP_EVENTS);
   const result = await app.db.execute(sql`
     SELECT e.id, e.title, e.starts_at,
       coalesce(sum(t.price_paid_pence) FILTER (WHERE NOT t.is_free), 0)::bigint AS revenue,
@@ -83,13 +100,11 @@ async function topEvents(app: FastifyInstance) {
     GROUP BY e.id, e.title, e.starts_at
     ORDER BY revenue DESC, sold DESC, e.id DESC
     LIMIT ${TOP_EVENTS}`);
-  return rowsOf<{
-    id: number | string;
-    title: string;
-    starts_at: Date | string | null;
-    revenue: string | number;
-    sold: number;
-  }>(result).map((r) => ({
+  return rowsOf<TopEventRow>(result);
+}
+
+async function topEvents(app: FastifyInstance, rolledUp: boolean) {
+  return (await topEventRows(app, rolledUp)).map((r) => ({
     eventId: Number(r.id),
     title: r.title,
     startsAt: r.starts_at ? new Date(r.starts_at).toISOString() : null,
@@ -98,11 +113,15 @@ async function topEvents(app: FastifyInstance) {
   }));
 }
 
+/** From the maintained counts (user-counts.ts) once they are built, else by counting the users. */
 async function usersByRole(app: FastifyInstance) {
-  const result = await app.db.execute(
-    sql`SELECT role::text AS role, count(*)::int AS n FROM users WHERE NOT deleted GROUP BY role`,
-  );
-  const rows = rowsOf<{ role: Role; n: number }>(result);
+  const rows =
+    (await countedUsersByRole(app.db)) ??
+    rowsOf<{ role: Role; n: number }>(
+      await app.db.execute(
+        sql`SELECT role::text AS role, count(*)::int AS n FROM users WHERE NOT deleted GROUP BY role`,
+      ),
+    );
   return ROLES.map((role) => ({ role, users: Number(rows.find((r) => r.role === role)?.n ?? 0) }));
 }
 
@@ -121,15 +140,20 @@ async function signupsByWeek(app: FastifyInstance, today: string) {
   });
 }
 
-/** GET /api/master/stats: every figure from the live rows, months and weeks in APP_TIMEZONE. */
+/**
+ * GET /api/master/stats, months and weeks in APP_TIMEZONE. Ticket sales and accounts per role come
+ * from the maintained roll-ups once built (exact at any moment: affiliates/sales-rollup.ts,
+ * user-counts.ts), the rest from indexed rows.
+ */
 export async function getMasterStats(app: FastifyInstance, now: Date = new Date()): Promise<MasterStats> {
   const tz = app.config.timezone;
   const today = instantToLocal(now, tz).date;
   const currentMonth = today.slice(0, 7);
+  const rolledUp = await salesRollupReady(app.db, tz);
   const [tiers, sales, top, roles, signups, commission] = await Promise.all([
     membersByTier(app),
-    ticketSalesByMonth(app, currentMonth),
-    topEvents(app),
+    ticketSalesByMonth(app, rolledUp, currentMonth),
+    topEvents(app, rolledUp),
     usersByRole(app),
     signupsByWeek(app, today),
     getCommissionThisMonth(app.db, tz, now),

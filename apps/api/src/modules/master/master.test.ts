@@ -92,6 +92,36 @@ describe('master users and roles', () => {
       expect((await listUsers('')).json().totalElements).toBe(28);
     });
 
+    it('pages a search to its last page, each match once, in the order asked', async () => {
+      const all = (await listUsers(`email=${tag}&sort=id,DESC&size=50`)).json();
+      const ids: number[] = [];
+      for (let page = 0; page < 3; page++) {
+        const res = (await listUsers(`email=${tag.toUpperCase()}&sort=id,DESC&size=10&page=${page}`)).json();
+        expect(res.totalElements).toBe(25);
+        expect(res.totalPages).toBe(3);
+        ids.push(...res.content.map((u: MasterUserRow) => u.id));
+      }
+      expect(ids).toEqual(all.content.map((u: MasterUserRow) => u.id));
+      expect(new Set(ids).size).toBe(25);
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    });
+
+    it('answers the same rows page by page as in one page, in either direction, an account without an email last', async () => {
+      const gone = await createUser(t.app);
+      await t.app.db.update(users).set({ deleted: true, email: null }).where(eq(users.id, gone.id));
+      for (const sort of ['email,ASC', 'email,DESC', 'id,ASC']) {
+        const whole = (await listUsers(`sort=${sort}&size=100`)).json();
+        const paged: number[] = [];
+        for (let page = 0; page < whole.totalElements / 10; page++) {
+          paged.push(
+            ...(await listUsers(`sort=${sort}&size=10&page=${page}`)).json().content.map((u: MasterUserRow) => u.id),
+          );
+        }
+        expect(paged, sort).toEqual(whole.content.map((u: MasterUserRow) => u.id));
+        expect(whole.content.at(-1).id, sort).toBe(gone.id);
+      }
+    });
+
     it('searches emails by substring, case-insensitively, with wildcards taken literally', async () => {
       const found = (await listUsers(`email=${tag.toUpperCase()}_1&size=50`)).json();
       expect(found.totalElements).toBe(10);

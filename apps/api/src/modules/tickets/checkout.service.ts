@@ -23,6 +23,7 @@ import {
 } from './free-tickets.service.ts';
 import { claimBuyerRow, ticketsOfAccount } from './hold-statement.ts';
 import { releaseReservation } from './reserve.service.ts';
+import { retakeReleases, sellHeldReleases } from './release-stock.ts';
 import { TICKET_JOBS } from './tickets.jobs.ts';
 
 type Order = typeof orders.$inferSelect;
@@ -232,7 +233,8 @@ async function settlePaidOrder(
         sold_standard = sold_standard + ${s}, sold_vip = sold_vip + ${v}
       WHERE id = ${reservation.eventId} AND NOT cancelled RETURNING id`);
     hasStock = rowsOf(moved).length > 0;
-    if (!hasStock) await releaseReservation(tx, reservation.id, 'CANCELLED');
+    if (hasStock) await sellHeldReleases(tx, reservation.id);
+    else await releaseReservation(tx, reservation.id, 'CANCELLED');
   } else {
     const refusal = await lateHoldRefusal(app, tx, reservation, claimed);
     if (refusal) {
@@ -246,6 +248,14 @@ async function settlePaidOrder(
           AND sold_vip + held_vip + ${v} <= total_vip
         RETURNING id`);
       hasStock = rowsOf(taken).length > 0;
+      // Its releases must still have the stock too (the prices paid are theirs); else the event's
+      // counters go back as they were and the order is refunded.
+      if (hasStock && !(await retakeReleases(tx, reservation.id))) {
+        await tx.execute(sql`
+          UPDATE events SET sold_standard = sold_standard - ${s}, sold_vip = sold_vip - ${v}
+          WHERE id = ${reservation.eventId}`);
+        hasStock = false;
+      }
     }
   }
 
@@ -283,6 +293,7 @@ async function settlePaidOrder(
       dateOfBirth: item.dateOfBirth,
       pricePaidPence: item.pricePence,
       isFree: item.useFreeTicket,
+      releaseId: item.releaseId ?? null,
       // Free tickets earn no commission, so only paid ones carry the affiliate.
       affiliateId: item.useFreeTicket ? null : reservation.affiliateId,
     })),

@@ -67,3 +67,8 @@ export const ticketsModule: AppModule = {
 /** What other modules may use of this one (the only way in: .dependency-cruiser.cjs). */
 export { insertIssuedOrder } from './issued-order.ts';
 export { countFreeTicketsUsed, currentYear } from './free-tickets.service.ts';
+export { checkUnlockCode } from './reserve.service.ts';
+export { UNLOCK_CODE_PER_ACCOUNT } from './tickets.routes.ts';
+export { returnSoldToReleases } from './release-stock.ts';
+export { formatEventTime } from './tickets.email.ts';
+export { TICKET_JOBS } from './tickets.jobs.ts';

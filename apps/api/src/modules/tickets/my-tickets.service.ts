@@ -31,6 +31,7 @@ function toOwnedTicket(row: Row, timeZone: string): OwnedTicket {
     dateOfBirth: t.dateOfBirth,
     pricePaid: penceToPounds(t.pricePaidPence),
     isFree: t.isFree,
+    attendeeChangesAllowed: e.attendeeChangesAllowed,
   };
 }
 

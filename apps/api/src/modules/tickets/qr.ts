@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { ADMISSION_WINDOW_MS, admissionClosesAt } from '@fourfour/shared/admission-window';
 import type { TicketType } from '@fourfour/shared/enums';
+import { RecentWork } from '../../lib/recent-work.ts';
 import { signTicketTokenV2 } from '../../lib/ticket-token.ts';
 
 /** What a ticket's QR code signs (a version 2 code): the ticket, its event and type, and the entry window. */
@@ -27,12 +28,18 @@ export function ticketQrValue(subject: TicketQrSubject, signingKeyPem: string): 
   );
 }
 
+/**
+ * QR images drawn lately, by their signed value (issue 19: drawing one costs ~20 ms of CPU, and My
+ * tickets asks for the same ones again and again on the night). Ed25519 signatures are
+ * deterministic, so a ticket's value only changes with what it signs (its event's times) or the
+ * signing key, and then misses. At ~3 kB an image, the bound keeps this near 3 MB.
+ */
+const drawn = new RecentWork<Buffer>(1000);
+
 /** The ticket's QR code as a PNG: the signed token, medium error correction, a quiet zone. */
-export async function ticketQrPng(subject: TicketQrSubject, signingKeyPem: string): Promise<Buffer> {
-  return QRCode.toBuffer(ticketQrValue(subject, signingKeyPem), {
-    type: 'png',
-    errorCorrectionLevel: 'M',
-    margin: 2,
-    width: 360,
-  });
+export function ticketQrPng(subject: TicketQrSubject, signingKeyPem: string): Promise<Buffer> {
+  const value = ticketQrValue(subject, signingKeyPem);
+  return drawn.get(value, () =>
+    QRCode.toBuffer(value, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 360 }),
+  );
 }

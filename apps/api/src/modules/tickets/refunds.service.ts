@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { events, orders, tickets, users } from '../../db/schema/index.ts';
+import { events, orderRefunds, orders, tickets, users } from '../../db/schema/index.ts';
 import type { ProviderEvent } from '../../lib/payments/gateway.ts';
 import { recordPaymentEvent } from '../payments/index.ts';
 import { applyCheckoutSession } from './checkout.service.ts';
+import { releaseHeldSql, returnSoldToReleases } from './release-stock.ts';
 import { formatEventTime, sendProviderRefundEmail, sendTimeoutRefundEmail } from './tickets.email.ts';
 import { TICKET_JOBS } from './tickets.jobs.ts';
 
@@ -16,10 +17,13 @@ export async function refundOrder(app: FastifyInstance, orderId: string): Promis
   const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
   if (order?.status !== 'REFUND_PENDING') return;
   let refundId: string | null = null;
-  if (order.amountPence > 0 && order.providerPaymentId && order.provider !== 'none') {
+  // What the back office has already paid back (issue 21's partial refunds) is not refunded twice.
+  const remainingPence = order.amountPence - order.refundedPence;
+  if (remainingPence > 0 && order.providerPaymentId && order.provider !== 'none') {
     try {
       const refund = await app.payments.refund({
         paymentId: order.providerPaymentId,
+        amountPence: order.refundedPence > 0 ? remainingPence : undefined,
         idempotencyKey: `refund:${order.id}`,
         metadata: { orderId: order.id, reason: order.refundReason ?? 'TIMEOUT' },
       });
@@ -101,17 +105,27 @@ export async function cancelEventTickets(app: FastifyInstance, eventId: number):
       WITH r AS (
         UPDATE reservations SET status = 'CANCELLED', released_at = now()
         WHERE event_id = ${eventId} AND status = 'HELD'
-        RETURNING standard_qty, vip_qty
-      ), sums AS (SELECT coalesce(sum(standard_qty), 0)::int AS s, coalesce(sum(vip_qty), 0)::int AS v FROM r)
-      UPDATE events SET held_standard = held_standard - sums.s, held_vip = held_vip - sums.v
-      FROM sums WHERE events.id = ${eventId} AND (sums.s > 0 OR sums.v > 0)`);
+        RETURNING standard_qty, vip_qty, items
+      ), sums AS (SELECT coalesce(sum(standard_qty), 0)::int AS s, coalesce(sum(vip_qty), 0)::int AS v FROM r),
+      ev AS (
+        UPDATE events SET held_standard = held_standard - sums.s, held_vip = held_vip - sums.v
+        FROM sums WHERE events.id = ${eventId} AND (sums.s > 0 OR sums.v > 0)
+        RETURNING events.id
+      ), released_releases AS (${releaseHeldSql(sql`r`, sql`ev`)})
+      SELECT count(*) FROM ev`);
 
     const isOwned = !event.organiserName;
     if (isOwned) {
       const refunding = await tx
         .update(orders)
         .set({ status: 'REFUND_PENDING', refundReason: 'EVENT_CANCELLED', updatedAt: sql`now()` })
-        .where(and(eq(orders.eventId, eventId), eq(orders.status, 'PAID'), sql`${orders.amountPence} > 0`))
+        .where(
+          and(
+            eq(orders.eventId, eventId),
+            eq(orders.status, 'PAID'),
+            sql`${orders.amountPence} > ${orders.refundedPence}`,
+          ),
+        )
         .returning({ id: orders.id });
       for (const { id } of refunding) await app.jobs.send(TICKET_JOBS.refundOrder, { orderId: id }, { tx });
     }
@@ -120,6 +134,7 @@ export async function cancelEventTickets(app: FastifyInstance, eventId: number):
       .update(tickets)
       .set({ status: 'VOID', voidedAt: sql`now()` })
       .where(and(eq(tickets.eventId, eventId), ne(tickets.status, 'VOID')))
+      // The event's sold counters, and its releases', stay as they were: its sales history.
       .returning({ userId: tickets.userId, isFree: tickets.isFree, pricePaidPence: tickets.pricePaidPence });
     const perUser = new Map<number, { count: number; paid: number }>();
     for (const t of voided) {
@@ -181,7 +196,15 @@ export async function applyProviderRefund(app: FastifyInstance, event: ProviderE
         .from(orders)
         .where(eq(orders.providerPaymentId, paymentId))
     : [];
-  if (!paymentId || !known || known.status !== 'PAID') {
+  // A back-office refund in flight (issue 21) is ours: its own completion voids its tickets.
+  const [ours] = known
+    ? await app.db
+        .select({ id: orderRefunds.id })
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.orderId, known.id), eq(orderRefunds.status, 'PENDING')))
+        .limit(1)
+    : [];
+  if (!paymentId || !known || known.status !== 'PAID' || ours) {
     // Not a ticket payment (a plan's), or a refund we made ourselves: nothing to change.
     app.log.info({ eventId: event.id, paymentId, status: known?.status }, 'charge.refunded: no paid order to refund');
     await recordPaymentEvent(app.db, recorded);
@@ -207,13 +230,17 @@ export async function applyProviderRefund(app: FastifyInstance, event: ProviderE
       .update(tickets)
       .set({ status: 'VOID', voidedAt: sql`now()` })
       .where(and(eq(tickets.orderId, order.id), ne(tickets.status, 'VOID')))
-      .returning({ ticketType: tickets.ticketType });
+      .returning({ ticketType: tickets.ticketType, releaseId: tickets.releaseId });
     const vip = voided.filter((t) => t.ticketType === 'VIP').length;
     const standard = voided.length - vip;
     if (voided.length > 0) {
       await tx.execute(sql`
         UPDATE events SET sold_standard = sold_standard - ${standard}, sold_vip = sold_vip - ${vip}
         WHERE id = ${order.eventId}`);
+      await returnSoldToReleases(
+        tx,
+        voided.map((t) => t.releaseId),
+      );
     }
     app.log.info({ orderId: order.id, voided: voided.length }, 'order refunded at the provider; tickets voided');
     await sendProviderRefundEmail(app, tx, order.id, voided.length);

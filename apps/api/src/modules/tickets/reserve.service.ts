@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
 import { EVENT_MESSAGES } from '@fourfour/shared/events';
 import { MEMBERSHIP_MESSAGES } from '@fourfour/shared/memberships';
+import { RELEASE_MESSAGES } from '@fourfour/shared/releases';
 import { penceToPounds } from '@fourfour/shared/money';
 import { AFFILIATE_DISCOUNT_PERCENT } from '@fourfour/shared/constants';
 import { exceedsAccountTicketLimit } from '@fourfour/shared/ticket-limit';
@@ -11,14 +12,16 @@ import {
   type TicketDraftInput,
   freeTicketBlocker,
   purchaseClosedReason,
+  type ReserveResponse,
   validateDrafts,
 } from '@fourfour/shared/tickets';
 import type { DbOrTx } from '../../db/client.ts';
 import { isLiveAccount, liveSession } from '../../db/live-account.ts';
-import { users } from '../../db/schema/index.ts';
+import { ticketReleases, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { SESSION_ENDED_MESSAGE, type SessionClaims } from '../../plugins/auth.ts';
 import { type HoldParams, type HoldRow, holdQuery, holdStatement } from './hold-statement.ts';
+import { releaseHeldSql } from './release-stock.ts';
 import {
   countFreeTicketsHeld,
   countFreeTicketsUsed,
@@ -58,7 +61,7 @@ export async function releaseExpiredHolds(db: DbOrTx, eventId?: number): Promise
     WITH expired AS (
       UPDATE reservations SET status = 'EXPIRED', released_at = now()
       WHERE status = 'HELD' AND expires_at <= now() ${eventId === undefined ? sql`` : sql`AND event_id = ${eventId}`}
-      RETURNING event_id, standard_qty, vip_qty
+      RETURNING event_id, standard_qty, vip_qty, items
     ), sums AS (
       SELECT event_id, sum(standard_qty)::int AS s, sum(vip_qty)::int AS v, count(*)::int AS n
       FROM expired GROUP BY event_id
@@ -66,7 +69,7 @@ export async function releaseExpiredHolds(db: DbOrTx, eventId?: number): Promise
       UPDATE events e SET held_standard = e.held_standard - sums.s, held_vip = e.held_vip - sums.v
       FROM sums WHERE e.id = sums.event_id
       RETURNING sums.n
-    )
+    ), released_releases AS (${releaseHeldSql(sql`expired`, sql`released`)})
     SELECT coalesce(sum(n), 0)::int AS n FROM released`);
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
@@ -80,11 +83,13 @@ export async function releaseReservation(tx: DbOrTx, reservationId: string, stat
     WITH r AS (
       UPDATE reservations SET status = ${status}, released_at = now()
       WHERE id = ${reservationId} AND status = 'HELD'
-      RETURNING event_id, standard_qty, vip_qty
-    )
-    UPDATE events e SET held_standard = e.held_standard - r.standard_qty, held_vip = e.held_vip - r.vip_qty
-    FROM r WHERE e.id = r.event_id
-    RETURNING e.id`);
+      RETURNING event_id, standard_qty, vip_qty, items
+    ), ev AS (
+      UPDATE events e SET held_standard = e.held_standard - r.standard_qty, held_vip = e.held_vip - r.vip_qty
+      FROM r WHERE e.id = r.event_id
+      RETURNING e.id
+    ), released_releases AS (${releaseHeldSql(sql`r`, sql`ev`)})
+    SELECT id FROM ev`);
   return rowsOf(result).length > 0;
 }
 
@@ -96,14 +101,12 @@ export interface ReserveInput {
   session: SessionClaims;
   eventId: number;
   affiliateCode?: string;
+  /** A presale code (issue 20): opens the event's releases that have it. */
+  unlockCode?: string;
   drafts: TicketDraftInput[];
 }
 
-export interface ReserveResult {
-  reservationToken: string;
-  expiresAt: string;
-  totalAmount: number;
-}
+export type ReserveResult = ReserveResponse;
 
 /**
  * Holds stock for 30 minutes (holdStatement). Without free tickets that is the whole reservation:
@@ -141,6 +144,7 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
     dateOfBirth: (d.dateOfBirth ?? '').trim(),
     useFreeTicket: !!d.useFreeTicket,
   }));
+  const unlockCode = await checkUnlockCode(db, input.eventId, input.unlockCode);
   const standardQty = drafts.filter((i) => i.ticketType === 'STANDARD').length;
   const params: HoldParams = {
     userId: session.userId,
@@ -154,6 +158,7 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
     percentPaid: affiliateId === null ? 100 : 100 - AFFILIATE_DISCOUNT_PERCENT,
     drafts: JSON.stringify(drafts),
     affiliateId,
+    unlockCode,
   };
 
   const attempt = async (): Promise<HoldRow> => {
@@ -213,6 +218,15 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
   };
   const isOverLimit = (found: HoldRow) => exceedsAccountTicketLimit(found.owned, drafts.length);
   let row = await hold();
+  // Held while holds of the event's releases had lapsed but were not yet swept: the order may have
+  // been priced above a release those holds kept sold out. It is let go, the lapsed holds go, and
+  // the order is held again, now at the lower price (issue 20: "when holds on an earlier release
+  // lapse, that release is current again"). Rare (a lapsed hold lives at most a minute).
+  if (row.id && row.has_lapsed_release_holds) {
+    await releaseReservation(db, row.id, 'CANCELLED');
+    await releaseExpiredHolds(db, input.eventId);
+    row = await hold();
+  }
   // Try again once the lapsed holds are gone, whoever released them: the hourly sweep or another
   // buyer's request may have got there first (then this release counts nothing), and stopping on a
   // count of 0 refused buyers while the stock stood free again (seen on PostgreSQL).
@@ -226,13 +240,40 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
     const reason = purchaseClosedReason({ status: row.status!, cancelled: !!row.cancelled, startsAt: row.starts_at });
     if (reason) throw conflict(reason, 'PURCHASE_CLOSED');
     if (isOverLimit(row)) throw conflict(TICKET_MESSAGES.ticketLimit, 'TICKET_LIMIT');
+    if (row.members_only) throw conflict(RELEASE_MESSAGES.membersOnly, 'MEMBERS_ONLY');
     throw conflict(TICKET_MESSAGES.notEnoughStock, 'NOT_ENOUGH_STOCK');
   }
   return {
     reservationToken: row.id,
     expiresAt: new Date(row.expires_at!).toISOString(),
     totalAmount: penceToPounds(row.total_pence!),
+    tickets: (row.items ?? []).map((item) => ({
+      ticketType: item.ticketType,
+      price: penceToPounds(item.pricePence),
+      releaseId: item.releaseId ?? null,
+    })),
   };
+}
+
+/**
+ * A presale code sent with a reservation must open at least one of the event's releases: the code
+ * upper-cased for the hold statement, null when none was sent; a code that opens nothing is 400.
+ */
+export async function checkUnlockCode(db: DbOrTx, eventId: number, code: string | undefined): Promise<string | null> {
+  const trimmed = code?.trim();
+  if (!trimmed) return null;
+  const normalised = trimmed.toUpperCase();
+  const [found] = await db
+    .select({ id: ticketReleases.id })
+    .from(ticketReleases)
+    .where(and(eq(ticketReleases.eventId, eventId), eq(ticketReleases.unlockCode, normalised)))
+    .limit(1);
+  if (!found) {
+    throw new AppError('INVALID_UNLOCK_CODE', 400, RELEASE_MESSAGES.codeInvalid, [
+      { field: 'unlockCode', message: RELEASE_MESSAGES.codeInvalid },
+    ]);
+  }
+  return normalised;
 }
 
 /** Rounds of the hold before giving up on an account racing itself (each round lets one of its requests through). */

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildIcs } from '@fourfour/shared/calendar';
 import { formatPounds, penceToPounds } from '@fourfour/shared/money';
@@ -81,21 +81,25 @@ export async function sendOrderEmail(app: FastifyInstance, orderId: string): Pro
     });
   }
 
-  await app.mail.send(
-    email,
-    {
-      subject: `Your tickets for ${event.title}`,
-      heading: 'Your tickets are ready',
-      paragraphs: [
-        `${event.title} · ${formatEventTime(event.startsAt, app.config.timezone)}${event.location ? ` · ${event.location}` : ''}`,
-        ...lines,
-        'Each QR code admits one person once. Keep them private; they are also in your account. If a QR will not scan, door staff can type its door code.',
-        order.amountPence > 0 ? `Paid: ${formatPounds(penceToPounds(order.amountPence))}.` : 'No payment was taken.',
-      ],
-      action: { label: 'View my tickets', url: `${app.config.publicUrl}/account` },
-    },
-    { attachments },
-  );
+  // The mail is queued and the order marked as emailed in one transaction (a resend marks it again).
+  await app.db.transaction(async (tx) => {
+    await app.mail.send(
+      email,
+      {
+        subject: `Your tickets for ${event.title}`,
+        heading: 'Your tickets are ready',
+        paragraphs: [
+          `${event.title} · ${formatEventTime(event.startsAt, app.config.timezone)}${event.location ? ` · ${event.location}` : ''}`,
+          ...lines,
+          'Each QR code admits one person once. Keep them private; they are also in your account. If a QR will not scan, door staff can type its door code.',
+          order.amountPence > 0 ? `Paid: ${formatPounds(penceToPounds(order.amountPence))}.` : 'No payment was taken.',
+        ],
+        action: { label: 'View my tickets', url: `${app.config.publicUrl}/account` },
+      },
+      { attachments, tx },
+    );
+    await tx.update(orders).set({ emailedAt: sql`now()` }).where(eq(orders.id, order.id));
+  });
 }
 
 /** After a refund for a payment that arrived too late, or from an account marked UNDERAGE meanwhile. */

@@ -23,6 +23,11 @@ import { findAffiliateByCode, reserveTickets } from './reserve.service.ts';
 
 /** Reservations one account may make per minute, from any number of addresses. */
 export const RESERVE_PER_ACCOUNT = { max: 20, timeWindow: '1 minute' } as const;
+/**
+ * Requests carrying a presale code one account may make in 15 minutes (reservations and code
+ * checks together): a wrong code counts, so codes cannot be guessed one after another.
+ */
+export const UNLOCK_CODE_PER_ACCOUNT = { max: 10, timeWindow: '15 minutes' } as const;
 
 /** Purchase (reserve, checkout, result), affiliate code check, and the account's tickets. */
 const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +42,12 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       // The hold statement checks the account itself: one round trip on a sold-out night. Limited
       // per IP and per account (the verified token's user id: many addresses do not buy more holds).
       config: { access: { accountCheck: 'statement' }, rateLimit: { max: 30, timeWindow: '1 minute' } },
-      preHandler: app.limitPer('reserve-account', RESERVE_PER_ACCOUNT, (request) => request.session?.userId),
+      preHandler: [
+        app.limitPer('reserve-account', RESERVE_PER_ACCOUNT, (request) => request.session?.userId),
+        app.limitPer('unlock-code', UNLOCK_CODE_PER_ACCOUNT, (request) =>
+          (request.query as { unlockCode?: string }).unlockCode ? request.session?.userId : undefined,
+        ),
+      ],
       schema: {
         summary: 'Hold tickets of one event for checkout (a reservation token)',
         tags: ['tickets'],
@@ -52,6 +62,7 @@ const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
           session: request.session!,
           eventId: request.query.eventId,
           affiliateCode: request.query.affiliateCode,
+          unlockCode: request.query.unlockCode,
           drafts: request.body,
         }),
       ),

@@ -30,9 +30,11 @@ export function reserve(
   eventId: number,
   drafts: TicketDraftInput[],
   affiliateCode?: string,
+  unlockCode?: string,
 ) {
   const q = new URLSearchParams({ eventId: String(eventId) });
   if (affiliateCode !== undefined) q.set('affiliateCode', affiliateCode);
+  if (unlockCode !== undefined) q.set('unlockCode', unlockCode);
   return app.inject({ method: 'POST', url: `/api/tickets/reserve?${q}`, headers: user.headers, payload: drafts });
 }
 

@@ -1,18 +1,7 @@
-import {
-  Box,
-  Burger,
-  Container,
-  Drawer,
-  Group,
-  type MantineBreakpoint,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Box, Burger, Container, Group, type MantineBreakpoint, Skeleton, useMantineTheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { IconUserCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { isMenuActive, MenuButton } from './menu-button.tsx';
 import { Logo } from '../../components/logo.tsx';
@@ -34,6 +23,31 @@ function burgerBreakpoint(items: NavItem[]): MantineBreakpoint | null {
  * until then the same button shows, so nothing moves (bench/web-size.ts budget).
  */
 const DesktopMenu = lazy(() => import('./desktop-menu.tsx').then((m) => ({ default: m.DesktopMenu })));
+
+/**
+ * The phone menu (Mantine Drawer with its focus trap, scroll lock and scroll area) loads when the
+ * burger is first pressed, or pointed at: no page needs it for its first paint (bench/web-size.ts).
+ */
+const loadMobileNavigation = () => import('./mobile-navigation.tsx');
+const MobileNavigation = lazy(() => loadMobileNavigation().then((m) => ({ default: m.MobileNavigation })));
+
+/**
+ * Whether a media query matches now: read during render (not in an effect, as Mantine's
+ * useMediaQuery does), so a change of query never renders once with the previous answer.
+ */
+function useMediaMatches(query: string | null): boolean {
+  const canMatch = typeof window !== 'undefined' && typeof window.matchMedia === 'function';
+  return useSyncExternalStore(
+    (onChange) => {
+      if (!query || !canMatch) return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => (query && canMatch ? window.matchMedia(query).matches : true),
+    () => true,
+  );
+}
 
 function DesktopMenuSlot({ menu }: { menu: NavMenuItem }) {
   const { pathname } = useLocation();
@@ -69,78 +83,18 @@ function DesktopItem({ item }: { item: NavItem }) {
   }
 }
 
-function DrawerItems({ items, onNavigate }: { items: NavItem[]; onNavigate: () => void }) {
-  return (
-    <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {items.map((item) => {
-        switch (item.kind) {
-          case 'link':
-            return (
-              <li key={item.to}>
-                <NavLink to={item.to} className={classes.drawerLink} onClick={onNavigate} end>
-                  {item.label}
-                </NavLink>
-              </li>
-            );
-          case 'menu':
-            return item.groups.map((group) => (
-              <li key={`${item.label}-${group.label}`}>
-                <div className={classes.drawerGroupLabel} id={`drawer-${item.label}-${group.label}`}>
-                  {item.label === group.label ? group.label : `${item.label} · ${group.label}`}
-                </div>
-                <ul
-                  aria-labelledby={`drawer-${item.label}-${group.label}`}
-                  style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                >
-                  {group.links.map((linkItem) => (
-                    <li key={linkItem.to}>
-                      <NavLink to={linkItem.to} className={classes.drawerLink} onClick={onNavigate} end>
-                        {linkItem.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ));
-          case 'account':
-            return (
-              <li key="account">
-                <NavLink to={item.to} className={classes.drawerLink} onClick={onNavigate} end>
-                  <IconUserCircle size={20} aria-hidden="true" />
-                  Account
-                </NavLink>
-              </li>
-            );
-          case 'logout':
-            return (
-              <li key="logout">
-                <button
-                  type="button"
-                  className={classes.drawerLink}
-                  onClick={() => {
-                    onNavigate();
-                    void logout();
-                  }}
-                >
-                  <IconLogout size={20} aria-hidden="true" />
-                  {item.label}
-                </button>
-              </li>
-            );
-          default:
-            return null;
-        }
-      })}
-    </Stack>
-  );
-}
-
 export function Header() {
   const session = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Mounted from the first press on, so closing it still plays its transition.
+  const [menuWanted, setMenuWanted] = useState(false);
   const { pathname } = useLocation();
   const items = buildNavigation(session.user?.role ?? null);
   const breakpoint = burgerBreakpoint(items);
+  // Below the breakpoint the bar is hidden by CSS anyway; not rendering it spares a phone the work
+  // and the dropdown menus' code.
+  const theme = useMantineTheme();
+  const isBarShown = useMediaMatches(breakpoint ? `(min-width: ${theme.breakpoints[breakpoint]})` : null);
 
   // A route change (including browser back) closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes only
@@ -160,29 +114,36 @@ export function Header() {
           </Group>
         ) : (
           <>
-            <Box component="nav" aria-label="Main" visibleFrom={breakpoint ?? undefined}>
-              <Group component="ul" className={classes.navList} wrap="nowrap">
-                {items.map((item) => (
-                  <li key={item.kind === 'link' ? item.to : `${item.kind}-${item.label}`}>
-                    {breakpoint === null && item.kind === 'link' && item.to === '/register' ? (
-                      <NavLink to={item.to} className={`${classes.navLink} ${classes.navButton}`} end>
-                        {item.label}
-                      </NavLink>
-                    ) : (
-                      <DesktopItem item={item} />
-                    )}
-                  </li>
-                ))}
-              </Group>
-            </Box>
+            {isBarShown && (
+              <Box component="nav" aria-label="Main" visibleFrom={breakpoint ?? undefined}>
+                <Group component="ul" className={classes.navList} wrap="nowrap">
+                  {items.map((item) => (
+                    <li key={item.kind === 'link' ? item.to : `${item.kind}-${item.label}`}>
+                      {breakpoint === null && item.kind === 'link' && item.to === '/register' ? (
+                        <NavLink to={item.to} className={`${classes.navLink} ${classes.navButton}`} end>
+                          {item.label}
+                        </NavLink>
+                      ) : (
+                        <DesktopItem item={item} />
+                      )}
+                    </li>
+                  ))}
+                </Group>
+              </Box>
+            )}
             {breakpoint && (
               <Burger
                 opened={opened}
-                onClick={toggle}
+                onClick={() => {
+                  setMenuWanted(true);
+                  toggle();
+                }}
+                onPointerEnter={() => void loadMobileNavigation()}
+                onFocus={() => void loadMobileNavigation()}
                 hiddenFrom={breakpoint}
                 aria-label={opened ? 'Close menu' : 'Open menu'}
                 aria-expanded={opened}
-                aria-controls="mobile-navigation"
+                aria-controls={menuWanted ? 'mobile-navigation' : undefined}
                 size="md"
               />
             )}
@@ -190,25 +151,10 @@ export function Header() {
         )}
       </Container>
 
-      {breakpoint && (
-        <Drawer
-          opened={opened}
-          onClose={close}
-          position="right"
-          size="min(320px, 88vw)"
-          title={
-            <Text fw={800} fz="lg">
-              Menu
-            </Text>
-          }
-          hiddenFrom={breakpoint}
-          id="mobile-navigation"
-          scrollAreaComponent={ScrollArea.Autosize}
-        >
-          <nav aria-label="Main">
-            <DrawerItems items={items} onNavigate={close} />
-          </nav>
-        </Drawer>
+      {breakpoint && menuWanted && (
+        <Suspense fallback={null}>
+          <MobileNavigation items={items} opened={opened} onClose={close} hiddenFrom={breakpoint} />
+        </Suspense>
       )}
     </header>
   );

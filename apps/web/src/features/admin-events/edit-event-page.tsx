@@ -1,11 +1,15 @@
 import { EVENT_MESSAGES, eventDisplayState, isEventPast } from '@fourfour/shared/events';
-import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { RELEASE_MESSAGES } from '@fourfour/shared/releases';
+import { Alert, Badge, Button, Container, Divider, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useAdminEvent } from './api/get-admin-event.ts';
+import { useEventReleases } from './api/get-event-releases.ts';
 import { EventForm } from './components/event-form.tsx';
+import { ReleasesEditor } from './components/releases-editor.tsx';
 import { DISPLAY_STATE_BADGE } from './display-state.ts';
+import { ladderedTypesOf } from './release-rows.ts';
 
 /** /admin/events/{id}/edit, optional ?publish=1 (spec 02, Edit event). */
 export function EditEventPage() {
@@ -13,6 +17,7 @@ export function EditEventPage() {
   const [search] = useSearchParams();
   const eventId = Number(id);
   const event = useAdminEvent(eventId);
+  const releases = useEventReleases(eventId);
   const publishNow = search.get('publish') === '1';
 
   const state = event.data ? eventDisplayState(event.data) : null;
@@ -49,7 +54,26 @@ export function EditEventPage() {
             </Group>
           </Stack>
         )}
-        {event.data && !locked && <EventForm key={event.data.id} event={event.data} publishNow={publishNow} />}
+        {event.data && !locked && (
+          <>
+            <EventForm
+              key={event.data.id}
+              event={event.data}
+              publishNow={publishNow}
+              ladderedTypes={ladderedTypesOf(releases.data?.releases ?? [])}
+            />
+            <Divider />
+            {releases.isPending && <Skeleton height={200} radius="md" />}
+            {releases.isError && (
+              <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+                {RELEASE_MESSAGES.loadFailed}
+              </Alert>
+            )}
+            {releases.data && (
+              <ReleasesEditor key={event.data.id} eventId={event.data.id} releases={releases.data.releases} />
+            )}
+          </>
+        )}
       </Stack>
     </Container>
   );

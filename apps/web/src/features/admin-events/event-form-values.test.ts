@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_EVENT_FORM, eventFormProblem, isOvernight, toEventInput } from './event-form-values.ts';
+import {
+  EMPTY_EVENT_FORM,
+  eventFormProblem,
+  isOvernight,
+  toEventInput,
+  withLadderedFigures,
+} from './event-form-values.ts';
 
 const complete = {
   ...EMPTY_EVENT_FORM,
@@ -45,5 +51,17 @@ describe('the event forms', () => {
   it('marks an end earlier than the start as overnight', () => {
     expect(isOvernight({ startTime: '22:00', endTime: '04:00' })).toBe(true);
     expect(isOvernight({ startTime: '14:00', endTime: '22:00' })).toBe(false);
+  });
+
+  it('shows and sends the event’s own total and price for a ticket type sold in releases', () => {
+    const event = { totalStandardTickets: 300, standardTicketPrice: 12, totalVipTickets: 20, vipTicketPrice: 60 };
+    const form = { ...complete, totalStandardTickets: '', standardTicketPrice: '' };
+    expect(withLadderedFigures(form, event, new Set(['STANDARD']))).toMatchObject({
+      totalStandardTickets: 300,
+      standardTicketPrice: 12,
+      totalVipTickets: 0,
+      vipTicketPrice: 45,
+    });
+    expect(withLadderedFigures(form, event, new Set())).toEqual(form);
   });
 });

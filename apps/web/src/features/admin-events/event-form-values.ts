@@ -1,3 +1,4 @@
+import type { TicketType } from '@fourfour/shared/enums';
 import {
   type AdminEvent,
   EVENT_MESSAGES,
@@ -21,6 +22,8 @@ export interface EventFormValues {
   vipTicketPrice: number | string;
   organiserName: string;
   organiserContact: string;
+  /** Fans may change attendee names from My tickets (issue 21). */
+  attendeeChangesAllowed: boolean;
   comingSoon: boolean;
 }
 
@@ -37,6 +40,7 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   vipTicketPrice: '',
   organiserName: '',
   organiserContact: '',
+  attendeeChangesAllowed: true,
   comingSoon: false,
 };
 
@@ -54,6 +58,7 @@ export function formValuesOf(e: AdminEvent): EventFormValues {
     vipTicketPrice: e.vipTicketPrice,
     organiserName: e.organiserName ?? '',
     organiserContact: e.organiserContact ?? '',
+    attendeeChangesAllowed: e.attendeeChangesAllowed,
     comingSoon: e.status === 'PLANNED',
   };
 }
@@ -78,6 +83,7 @@ export function toEventInput(v: EventFormValues, status: 'PLANNED' | 'PUBLISHED'
     vipTicketPrice: num(v.vipTicketPrice),
     organiserName: text(v.organiserName),
     organiserContact: text(v.organiserContact),
+    attendeeChangesAllowed: v.attendeeChangesAllowed,
     status,
   };
 }
@@ -93,6 +99,27 @@ export function eventFormProblem(
   if (mode === 'create' && (!v.date || !v.startTime || !v.endTime)) return EVENT_MESSAGES.selectTimes;
   const missing = missingForPublish(toEventInput(v, status));
   return missing.length > 0 ? pleaseCompleteMessage(missing) : null;
+}
+
+/**
+ * A ticket type sold in releases (issue 20) takes its total and price from them: the form shows,
+ * checks and sends the event's own figures for it (the server keeps them whatever it is sent).
+ */
+export function withLadderedFigures(
+  v: EventFormValues,
+  event: Pick<AdminEvent, 'totalStandardTickets' | 'standardTicketPrice' | 'totalVipTickets' | 'vipTicketPrice'>,
+  laddered: ReadonlySet<TicketType>,
+): EventFormValues {
+  const out = { ...v };
+  if (laddered.has('STANDARD')) {
+    out.totalStandardTickets = event.totalStandardTickets;
+    out.standardTicketPrice = event.standardTicketPrice;
+  }
+  if (laddered.has('VIP')) {
+    out.totalVipTickets = event.totalVipTickets;
+    out.vipTicketPrice = event.vipTicketPrice;
+  }
+  return out;
 }
 
 /** True when the end is earlier than the start: the event ends the next day. */

@@ -1,6 +1,6 @@
 import { type AdminEvent, EVENT_MESSAGES, eventDisplayState } from '@fourfour/shared/events';
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useAdminEvents } from './api/get-admin-events.ts';
@@ -28,9 +28,14 @@ export function ManageEventsPage() {
             <Title order={1}>Manage events</Title>
             <Text c="dimmed">Publish, edit, re-price or cancel events, and follow their sales.</Text>
           </div>
-          <Button component={Link} to="/admin/events/create" leftSection={<IconPlus size={16} />}>
-            Create event
-          </Button>
+          <Group gap="sm">
+            <Button variant="default" component={Link} to="/admin/orders" leftSection={<IconReceipt size={16} />}>
+              All orders
+            </Button>
+            <Button component={Link} to="/admin/events/create" leftSection={<IconPlus size={16} />}>
+              Create event
+            </Button>
+          </Group>
         </Group>
         {events.isPending && (
           <Stack aria-busy="true" aria-label="Loading events">

@@ -37,6 +37,7 @@ import { useSession } from '../../lib/session.ts';
 import { useSales } from './api/get-sales.ts';
 import { AffiliatePicker } from './components/affiliate-picker.tsx';
 import { MonthCard } from './components/month-card.tsx';
+import { PayoutsDownload } from './components/payouts-download.tsx';
 import { SalesTotalsCards } from './components/sales-totals.tsx';
 import { currentLondonMonth } from './sales-period.ts';
 
@@ -47,6 +48,7 @@ import { currentLondonMonth } from './sales-period.ts';
 export function AffiliateStatsPage() {
   const session = useSession();
   const isAdmin = !!session.user && ADMIN_ROLES.includes(session.user.role);
+  const isMaster = session.user?.role === 'MASTER';
   const [picked, setPicked] = useState<AffiliateUser | null>(null);
   const [period, setPeriod] = useState<SalesPeriod>(DEFAULT_SALES_PERIOD);
   const sales = useSales(picked?.id ?? null);
@@ -113,6 +115,7 @@ export function AffiliateStatsPage() {
               <AffiliatePicker value={picked} onChange={setPicked} />
             </div>
           )}
+          {isMaster && <PayoutsDownload />}
           <SegmentedControl
             value={period}
             onChange={(v) => setPeriod(v as SalesPeriod)}

@@ -1,3 +1,5 @@
+// The date input's styles come with the only page that uses one, not with every first load.
+import '@mantine/dates/styles.css';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';

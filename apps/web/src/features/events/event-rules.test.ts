@@ -28,6 +28,7 @@ function event(overrides: Partial<EventSummary> = {}): EventSummary {
     standardPrice: 18,
     vipTicketPrice: 45,
     vipPrice: 45,
+    releases: [],
     organiserName: null,
     ...overrides,
   };

@@ -16,12 +16,15 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarEvent, IconMapPin, IconTicket } from '@tabler/icons-react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
-import { formatGbp, formatLocalDate, formatLocalTime } from '../../lib/format.ts';
+import { formatLocalDate, formatLocalTime } from '../../lib/format.ts';
 import { useEvents } from './api/get-events.ts';
 import { useTicketsPerEvent } from './api/get-tickets-per-event.ts';
+import { ARTWORK_SIZES, artworkSrcSet } from './artwork.ts';
 import { eventBadges, purchaseState, upcomingEvents } from './event-rules.ts';
+import { priceLines } from './price-lines.ts';
 
 const BADGE_COLOURS: Record<string, string> = {
   [EVENT_BADGES.comingSoon]: 'violet',
@@ -37,14 +40,39 @@ function whenText(e: EventSummary): string {
   return [formatLocalDate(e.date), start && (end ? `${start}–${end}` : start)].filter(Boolean).join(' · ');
 }
 
-function EventCard({ event, ticketCount }: { event: EventSummary; ticketCount: number }) {
+/**
+ * `first`: the top card, whose artwork is the largest thing a phone shows first, so it is fetched
+ * at once and early; every other card's artwork loads as it nears the screen. None blocks the list's
+ * first paint, and the 16:9 frame holds its place, so nothing moves when an image arrives.
+ */
+const EventCard = memo(function EventCard({
+  event,
+  ticketCount,
+  first,
+}: {
+  event: EventSummary;
+  ticketCount: number;
+  first: boolean;
+}) {
   const badges = eventBadges(event);
   const state = purchaseState(event);
   return (
     <Card withBorder padding="lg" radius="lg" component="article" aria-labelledby={`event-${event.id}-title`}>
       <Card.Section>
         <AspectRatio ratio={16 / 9}>
-          <Image src={event.imageUrl} alt="" loading="lazy" fallbackSrc={`/api/media/events/${event.id}`} />
+          <Image
+            src={event.imageUrl}
+            srcSet={artworkSrcSet(event.imageUrl)}
+            sizes={ARTWORK_SIZES}
+            width={1200}
+            height={675}
+            h="auto"
+            alt=""
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
+            decoding="async"
+            fallbackSrc={`/api/media/events/${event.id}`}
+          />
         </AspectRatio>
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
@@ -57,7 +85,7 @@ function EventCard({ event, ticketCount }: { event: EventSummary; ticketCount: n
             ))}
           </Group>
         )}
-        <Title order={3} size="h4" id={`event-${event.id}-title`}>
+        <Title order={2} size="h4" id={`event-${event.id}-title`}>
           {event.title}
         </Title>
         <Group gap={6} wrap="nowrap" c="dimmed">
@@ -81,8 +109,10 @@ function EventCard({ event, ticketCount }: { event: EventSummary; ticketCount: n
           </Text>
         )}
         {state !== 'NOT_ON_SALE' && (
-          <Text size="sm" fw={600}>
-            Standard {formatGbp(event.standardTicketPrice)} · VIP {formatGbp(event.vipTicketPrice)}
+          <Text component="div" size="sm" fw={600} data-testid="event-prices">
+            {priceLines(event).map((line) => (
+              <div key={line}>{line}</div>
+            ))}
           </Text>
         )}
         {ticketCount > 0 && (
@@ -118,13 +148,16 @@ function EventCard({ event, ticketCount }: { event: EventSummary; ticketCount: n
       </Group>
     </Card>
   );
-}
+});
 
 /** /events: upcoming nights (spec 01, Events). */
 export function EventsPage() {
   const events = useEvents();
-  const counts = useTicketsPerEvent();
-  const list = events.data ? upcomingEvents(events.data) : [];
+  // The cards render in slices that yield to the browser (deferred values: a concurrent render)
+  // when the list or the ticket counts arrive; an unchanged card is not rendered again (memo).
+  const data = useDeferredValue(events.data);
+  const counts = useDeferredValue(useTicketsPerEvent().data);
+  const list = useMemo(() => (data ? upcomingEvents(data) : []), [data]);
 
   return (
     <Container size="lg" py="xl">
@@ -134,7 +167,7 @@ export function EventsPage() {
           <Title order={1}>Events</Title>
           <Text c="dimmed">Upcoming nights. Times are London time.</Text>
         </div>
-        {events.isPending && (
+        {data === undefined && !events.isError && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading events">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} height={420} radius="lg" />
@@ -146,15 +179,15 @@ export function EventsPage() {
             {EVENT_LIST_MESSAGES.fetchFailed}
           </Alert>
         )}
-        {events.isSuccess && list.length === 0 && (
+        {data !== undefined && list.length === 0 && (
           <Text c="dimmed" ta="center" py="xl">
             {EVENT_LIST_MESSAGES.noUpcoming}
           </Text>
         )}
         {list.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-            {list.map((e) => (
-              <EventCard key={e.id} event={e} ticketCount={counts.data?.[String(e.id)] ?? 0} />
+            {list.map((e, index) => (
+              <EventCard key={e.id} event={e} first={index === 0} ticketCount={counts?.[String(e.id)] ?? 0} />
             ))}
           </SimpleGrid>
         )}

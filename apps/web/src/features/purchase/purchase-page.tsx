@@ -1,7 +1,6 @@
 import { AFFILIATE_DISCOUNT_PERCENT, MAX_TICKETS_PER_ORDER } from '@fourfour/shared/constants';
 import { EVENT_MESSAGES } from '@fourfour/shared/events';
 import {
-  discountedPricePence,
   exceedsStock,
   purchaseClosedReason,
   type ReserveResponse,
@@ -25,17 +24,22 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPlus, IconTicket, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { IconTicket, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { formatGbp, formatLocalDate, formatLocalTime } from '../../lib/format.ts';
+import { useMe } from '../account/index.ts';
 import { useCreateCheckoutSession } from './api/create-checkout-session.ts';
 import { useFreeTicketBlocker } from './api/get-free-ticket-status.ts';
 import { usePurchaseEvent } from './api/get-purchase-event.ts';
 import { useReserveTickets } from './api/reserve-tickets.ts';
 import { useValidateAffiliateCode } from './api/validate-affiliate-code.ts';
+import { type AppliedPresaleCode, PresaleCodeField } from './components/presale-code-field.tsx';
+import { ReservationPanel } from './components/reservation-panel.tsx';
+import { TicketTypeCard } from './components/ticket-type-card.tsx';
+import { buyerLadder, draftPrices, ticketTypeOffer } from './release-rules.ts';
 
 type TicketType = 'STANDARD' | 'VIP';
 interface Draft {
@@ -57,19 +61,6 @@ const newDraft = (ticketType: TicketType): Draft => ({
   useFreeTicket: false,
 });
 
-/** mm:ss until the hold ends. */
-function useCountdown(until: string | null): string | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!until) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  if (!until) return null;
-  const left = Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000));
-  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
-}
-
 export function PurchasePage() {
   const eventId = Number(useParams().eventId);
   const [search] = useSearchParams();
@@ -78,15 +69,18 @@ export function PurchasePage() {
   const reserve = useReserveTickets();
   const checkout = useCreateCheckoutSession();
   const validate = useValidateAffiliateCode();
+  // Members-only releases are open to members of their tier: the ladder and the prices follow the buyer.
+  const me = useMe();
 
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [code, setCode] = useState('');
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
   const [codeMessage, setCodeMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [presale, setPresale] = useState<AppliedPresaleCode | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reservation, setReservation] = useState<ReserveResponse | null>(null);
-  const countdown = useCountdown(reservation?.expiresAt ?? null);
-  const holdOver = countdown === '0:00';
+  /** The total the form showed when Reserve was pressed: the server's may differ (a release sold out meanwhile). */
+  const [quotedTotal, setQuotedTotal] = useState(0);
 
   if (event.isPending) {
     return (
@@ -105,16 +99,29 @@ export function PurchasePage() {
     );
   }
   const e = event.data;
-  const remaining = { standard: e.remainingStandardTickets, vip: e.remainingVipTickets };
+  const buyer = me.data ?? null;
+  // The releases (issue 20): the list's public ladder, plus what an applied presale code opened.
+  const ladder = buyerLadder(e.releases, presale);
+  const types = {
+    STANDARD: ticketTypeOffer(
+      ladder,
+      'STANDARD',
+      e.standardPrice,
+      e.remainingStandardTickets,
+      buyer,
+      presale?.unlocked,
+    ),
+    VIP: ticketTypeOffer(ladder, 'VIP', e.vipPrice, e.remainingVipTickets, buyer, presale?.unlocked),
+  };
+  const remaining = { standard: types.STANDARD.left, vip: types.VIP.left };
   const count = (type: TicketType) => drafts.filter((d) => d.ticketType === type).length;
   const closed = purchaseClosedReason({ status: e.status, cancelled: e.cancelled, startsAt: e.startsAt });
   const locked = reservation !== null;
-  const priceOf = (d: Draft) =>
-    d.useFreeTicket
-      ? 0
-      : discountedPricePence(Math.round((d.ticketType === 'VIP' ? e.vipPrice : e.standardPrice) * 100), !!appliedCode) /
-        100;
-  const total = drafts.reduce((sum, d) => sum + priceOf(d), 0);
+  const estimates = draftPrices(drafts, types, buyer, !!appliedCode);
+  // Once reserved, each ticket's price and the total are the server's (in the order sent).
+  const priceAt = (i: number) => reservation?.tickets[i]?.price ?? estimates[i] ?? 0;
+  const estimatedTotal = estimates.reduce((sum, p) => sum + p, 0);
+  const total = reservation ? reservation.totalAmount : estimatedTotal;
   const freeTaken = drafts.some((d) => d.useFreeTicket);
 
   const update = (key: number, patch: Partial<Draft>) => {
@@ -154,9 +161,11 @@ export function PurchasePage() {
       const result = await reserve.mutateAsync({
         eventId,
         affiliateCode: appliedCode ?? undefined,
+        unlockCode: presale?.code,
         tickets: drafts.map(({ key: _key, ...d }) => d),
       });
       setReservation(result);
+      setQuotedTotal(estimatedTotal);
       setError(null);
     } catch (err) {
       setError(serverMessageOf(err) ?? TICKET_MESSAGES.reservationFailed);
@@ -202,32 +211,32 @@ export function PurchasePage() {
           </Alert>
         )}
 
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          {(['STANDARD', 'VIP'] as const).map((type) => {
-            const left = type === 'VIP' ? remaining.vip : remaining.standard;
-            const price = type === 'VIP' ? e.vipPrice : e.standardPrice;
-            return (
-              <Paper key={type} withBorder radius="lg" p="md">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Stack gap={2}>
-                    <Text fw={700}>{type === 'VIP' ? 'VIP' : 'Standard'}</Text>
-                    <Text size="sm" c="dark.1">
-                      {formatGbp(price)} · {left} left
-                    </Text>
-                  </Stack>
-                  <Button
-                    variant="light"
-                    leftSection={<IconPlus size={16} />}
-                    onClick={() => add(type)}
-                    disabled={!!closed || locked || count(type) >= left || drafts.length >= MAX_TICKETS_PER_ORDER}
-                  >
-                    {type === 'VIP' ? 'Add VIP' : 'Add Standard'}
-                  </Button>
-                </Group>
-              </Paper>
-            );
-          })}
+        {/* Side by side from a small tablet; a ladder needs the width of a larger one. */}
+        <SimpleGrid cols={{ base: 1, xs: ladder.length > 0 ? 1 : 2, sm: 2 }} spacing="md">
+          {(['STANDARD', 'VIP'] as const).map((type) => (
+            <TicketTypeCard
+              key={type}
+              label={type === 'VIP' ? 'VIP' : 'Standard'}
+              price={types[type].price}
+              left={types[type].left}
+              rows={types[type].rows}
+              canAdd={!closed && !locked && count(type) < types[type].left && drafts.length < MAX_TICKETS_PER_ORDER}
+              onAdd={() => add(type)}
+            />
+          ))}
         </SimpleGrid>
+        {/* Once reserved, an applied code stays in view; a field never opened is no longer offered. */}
+        {!closed && (presale || !locked) && (
+          <PresaleCodeField
+            eventId={eventId}
+            applied={presale}
+            disabled={locked}
+            onChange={(applied) => {
+              setPresale(applied);
+              setError(null);
+            }}
+          />
+        )}
 
         {drafts.length === 0 ? (
           <Text c="dimmed" size="sm">
@@ -254,7 +263,7 @@ export function PurchasePage() {
                         </Badge>
                       </Group>
                       <Group gap="xs">
-                        <Text fw={600}>{d.useFreeTicket ? 'Free' : formatGbp(priceOf(d))}</Text>
+                        <Text fw={600}>{d.useFreeTicket ? 'Free' : formatGbp(priceAt(i))}</Text>
                         <ActionIcon
                           variant="subtle"
                           color="red"
@@ -354,30 +363,14 @@ export function PurchasePage() {
         )}
 
         {reservation && (
-          <Alert
-            color={holdOver ? 'red' : 'teal'}
-            variant="light"
-            title={holdOver ? 'Reservation expired' : 'Tickets reserved'}
-          >
-            <Stack gap="sm">
-              <Text size="sm">
-                {holdOver
-                  ? TICKET_MESSAGES.reservationExpired
-                  : `We are holding your tickets for ${countdown}. Pay before the time runs out.`}
-              </Text>
-              <Group>
-                {holdOver ? (
-                  <Button component={Link} to={`/purchase/${eventId}`} reloadDocument variant="default">
-                    Start again
-                  </Button>
-                ) : (
-                  <Button size="md" onClick={onContinue} loading={checkout.isPending}>
-                    {reservation.totalAmount === 0 ? 'Get my free tickets' : 'Continue to payment'}
-                  </Button>
-                )}
-              </Group>
-            </Stack>
-          </Alert>
+          <ReservationPanel
+            eventId={eventId}
+            reservation={reservation}
+            quotedTotal={quotedTotal}
+            releaseName={(id) => ladder.find((r) => r.id === id)?.name}
+            continuing={checkout.isPending}
+            onContinue={onContinue}
+          />
         )}
       </Stack>
     </Container>

@@ -1,11 +1,14 @@
+import { ATTENDEE_CHANGE_MESSAGES, attendeeChangeBlocker } from '@fourfour/shared/attendee-change';
 import { buildIcs } from '@fourfour/shared/calendar';
 import { doorCodeOf } from '@fourfour/shared/scan';
 import { type OwnedTicket, TICKET_MESSAGES } from '@fourfour/shared/tickets';
 import { Alert, Badge, Button, Group, Image, Loader, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
-import { IconCalendarPlus, IconQrcode } from '@tabler/icons-react';
+import { IconCalendarPlus, IconQrcode, IconUserEdit } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AttendeeFormModal } from '../../components/attendee-form-modal.tsx';
 import { formatGbp, formatLocalDate, formatLocalTime } from '../../lib/format.ts';
 import { AccountCard } from './account-card.tsx';
+import { useChangeMyAttendee } from './api/change-my-attendee.ts';
 import { useMyTicket } from './api/get-my-ticket.ts';
 import { useMyTickets } from './api/get-my-tickets.ts';
 
@@ -109,12 +112,31 @@ function TicketDetail({ ticketId, onClose }: { ticketId: string | null; onClose:
   );
 }
 
+/** Why the buyer cannot rename this ticket now, or null; void, admitted and started tickets hide the action. */
+function renameBlocker(t: OwnedTicket, now: number): { hidden: boolean; reason: string | null } {
+  const reason = attendeeChangeBlocker(
+    { ticketStatus: t.status, startsAt: t.startsAt, attendeeChangesAllowed: t.attendeeChangesAllowed },
+    'FAN',
+    now,
+  );
+  const hidden =
+    reason === ATTENDEE_CHANGE_MESSAGES.ticketVoid ||
+    reason === ATTENDEE_CHANGE_MESSAGES.ticketUsed ||
+    reason === ATTENDEE_CHANGE_MESSAGES.eventStarted;
+  return { hidden, reason };
+}
+
 /** Account page: the caller's tickets, upcoming by default, with a large QR per ticket on demand. */
 export function MyTicketsSection() {
   const [includePast, setIncludePast] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [showAll, setShowAll] = useState(false);
+  const [renaming, setRenaming] = useState<OwnedTicket | null>(null);
+  const renameCall = useChangeMyAttendee();
   const list = useMyTickets(includePast);
+  // One rule per ticket per render (attendee-change.ts), read by the button and its reason.
+  const now = Date.now();
+  const rename = (t: OwnedTicket) => renameBlocker(t, now);
   const shown = list.data && !showAll ? list.data.slice(0, VISIBLE_TICKETS) : list.data;
 
   return (
@@ -160,15 +182,36 @@ export function MyTicketsSection() {
                     </Text>
                   </Group>
                 </Stack>
-                <Button
-                  variant="light"
-                  leftSection={<IconQrcode size={16} />}
-                  onClick={() => setOpenId(t.ticketId)}
-                  aria-label={`Show ticket for ${t.firstName ?? ''} ${t.lastName ?? ''} at ${t.eventTitle}`}
-                >
-                  Show ticket
-                </Button>
+                <Group gap="xs">
+                  {!rename(t).hidden && (
+                    <Button
+                      variant="default"
+                      leftSection={<IconUserEdit size={16} />}
+                      disabled={!!rename(t).reason}
+                      onClick={() => {
+                        renameCall.reset();
+                        setRenaming(t);
+                      }}
+                      aria-label={`Change name on the ticket for ${t.firstName ?? ''} ${t.lastName ?? ''} at ${t.eventTitle}`}
+                    >
+                      Change name
+                    </Button>
+                  )}
+                  <Button
+                    variant="light"
+                    leftSection={<IconQrcode size={16} />}
+                    onClick={() => setOpenId(t.ticketId)}
+                    aria-label={`Show ticket for ${t.firstName ?? ''} ${t.lastName ?? ''} at ${t.eventTitle}`}
+                  >
+                    Show ticket
+                  </Button>
+                </Group>
               </Group>
+              {!rename(t).hidden && rename(t).reason && (
+                <Text size="xs" c="dimmed" mt={6}>
+                  {rename(t).reason}
+                </Text>
+              )}
             </Paper>
           ))}
           {list.data.length > VISIBLE_TICKETS && (
@@ -179,6 +222,18 @@ export function MyTicketsSection() {
         </Stack>
       )}
       <TicketDetail ticketId={openId} onClose={() => setOpenId(null)} />
+      <AttendeeFormModal
+        opened={!!renaming}
+        onClose={() => setRenaming(null)}
+        initial={renaming ?? { firstName: null, lastName: null, dateOfBirth: null }}
+        description={renaming ? `Your ${renaming.ticketType} ticket for ${renaming.eventTitle}` : ''}
+        saving={renameCall.isPending}
+        error={renameCall.error}
+        onSave={(values) =>
+          renaming &&
+          renameCall.mutate({ ticketId: renaming.ticketId, ...values }, { onSuccess: () => setRenaming(null) })
+        }
+      />
     </AccountCard>
   );
 }

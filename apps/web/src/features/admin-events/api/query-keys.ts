@@ -9,6 +9,8 @@ export const adminEventsKeys = {
   stats: (id: number) => [...adminEventsKeys.all, 'detail', id, 'stats'] as const,
   /** GET /api/admin/events/{id}/door: the live door view. */
   door: (id: number) => [...adminEventsKeys.all, 'detail', id, 'door'] as const,
+  /** GET /api/admin/events/{id}/releases: the event's ticket releases (issue 20). */
+  releases: (id: number) => [...adminEventsKeys.all, 'detail', id, 'releases'] as const,
 };
 
 /** After an event changes: the admin lists, editor and sales, and the public list. */

@@ -1,5 +1,11 @@
-import { CREATE_EVENT_IMAGE_MAX_BYTES, EDIT_EVENT_IMAGE_MAX_BYTES } from '@fourfour/shared/constants';
+import {
+  ATTENDEE_CHANGE_CLOSES_HOURS_BEFORE,
+  CREATE_EVENT_IMAGE_MAX_BYTES,
+  EDIT_EVENT_IMAGE_MAX_BYTES,
+} from '@fourfour/shared/constants';
+import type { TicketType } from '@fourfour/shared/enums';
 import { type AdminEvent, EVENT_MESSAGES } from '@fourfour/shared/events';
+import { RELEASE_MESSAGES } from '@fourfour/shared/releases';
 import {
   Alert,
   Button,
@@ -9,6 +15,7 @@ import {
   NumberInput,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -25,6 +32,7 @@ import {
   formValuesOf,
   isOvernight,
   toEventInput,
+  withLadderedFigures,
 } from '../event-form-values.ts';
 import { ArtworkField } from './artwork-field.tsx';
 
@@ -35,13 +43,24 @@ export interface EventFormProps {
   event?: AdminEvent;
   /** Edit opened with ?publish=1: the publish button reads "Publish now". */
   publishNow?: boolean;
+  /** Ticket types sold in releases (edit): their totals and prices are the releases', read-only here. */
+  ladderedTypes?: ReadonlySet<TicketType>;
 }
+
+const NO_TYPES: ReadonlySet<TicketType> = new Set();
+/** The ticket type each of the form's totals and prices belongs to. */
+const TYPE_OF_FIELD: Partial<Record<keyof EventFormValues, TicketType>> = {
+  totalStandardTickets: 'STANDARD',
+  standardTicketPrice: 'STANDARD',
+  totalVipTickets: 'VIP',
+  vipTicketPrice: 'VIP',
+};
 
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 const REDIRECT_MS = 1200;
 
 /** Create Event and Edit Event (spec 02): one form, the buttons and limits of each. */
-export function EventForm({ event, publishNow = false }: EventFormProps) {
+export function EventForm({ event, publishNow = false, ladderedTypes = NO_TYPES }: EventFormProps) {
   const mode = event ? 'edit' : 'create';
   const navigate = useNavigate();
   const save = useSaveEvent();
@@ -51,6 +70,8 @@ export function EventForm({ event, publishNow = false }: EventFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [pending, setPending] = useState<Status | null>(null);
+  // A type sold in releases shows (and sends) the event's own figures, which its releases set.
+  const shown = event ? withLadderedFigures(values, event, ladderedTypes) : values;
 
   const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -61,11 +82,11 @@ export function EventForm({ event, publishNow = false }: EventFormProps) {
 
   async function submit(status: Status) {
     setError(null);
-    const problem = eventFormProblem(values, status, mode);
+    const problem = eventFormProblem(shown, status, mode);
     if (problem) return fail(problem);
     setPending(status);
     try {
-      const data = toEventInput(values, status);
+      const data = toEventInput(shown, status);
       if (mode === 'edit' && removeImage && !image) data.imageUrl = 'REMOVE';
       await save.mutateAsync({ id: event?.id, data, image });
       setSuccess(status === 'PUBLISHED' ? EVENT_MESSAGES.published : EVENT_MESSAGES.savedDraft);
@@ -87,7 +108,8 @@ export function EventForm({ event, publishNow = false }: EventFormProps) {
   };
   const busy = pending !== null || success !== null;
   const numberProps = (key: keyof EventFormValues, price: boolean) => ({
-    value: values[key] as number | string,
+    value: shown[key] as number | string,
+    ...(ladderedTypes.has(TYPE_OF_FIELD[key]!) && { disabled: true, description: RELEASE_MESSAGES.setByReleases }),
     onChange: (v: number | string) => set(key, v as never),
     min: 0,
     step: price ? 0.01 : 1,
@@ -198,6 +220,15 @@ export function EventForm({ event, publishNow = false }: EventFormProps) {
               onChange={(e) => set('organiserContact', e.currentTarget.value)}
             />
           </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Attendees" disabled={busy}>
+          <Switch
+            label="Fans may change attendee names"
+            description={`From My tickets, until ${ATTENDEE_CHANGE_CLOSES_HOURS_BEFORE} hours before the start. Admins can always change them from an order.`}
+            checked={values.attendeeChangesAllowed}
+            onChange={(e) => set('attendeeChangesAllowed', e.currentTarget.checked)}
+          />
         </Fieldset>
 
         {mode === 'create' ? (

@@ -15,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCalendarEvent, IconDoorEnter, IconMapPin } from '@tabler/icons-react';
+import { IconCalendarEvent, IconDoorEnter, IconMail, IconMapPin, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessageOf } from '../../../lib/api-client.ts';
@@ -185,6 +185,33 @@ export function ManageEventCard({ event, state }: { event: AdminEvent; state: Ev
               leftSection={<IconDoorEnter size={15} aria-hidden />}
             >
               Door view
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={`/admin/events/${event.id}/orders`}
+              leftSection={<IconReceipt size={15} aria-hidden />}
+            >
+              Orders
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={`/admin/events/${event.id}/attendees`}
+              leftSection={<IconUsers size={15} aria-hidden />}
+            >
+              Attendees
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={`/admin/events/${event.id}/message`}
+              leftSection={<IconMail size={15} aria-hidden />}
+            >
+              Message attendees
             </Button>
           </Group>
           {error && (

@@ -1,4 +1,3 @@
-import { Html5Qrcode, Html5QrcodeSupportedFormats } from 'html5-qrcode';
 import { useEffect, useRef } from 'react';
 import classes from '../scan.module.css';
 
@@ -33,53 +32,71 @@ export function CameraView({ onRead, onProblem }: CameraViewProps) {
 
   useEffect(() => {
     let unmounted = false;
-    let hasRead = false;
-    const scanner = new Html5Qrcode(READER_ID, {
-      formatsToSupport: [Html5QrcodeSupportedFormats.QR_CODE],
-      verbose: false,
-    });
-    const stop = () => {
-      if (scanner.isScanning) {
-        scanner
-          .stop()
-          .then(() => scanner.clear())
-          .catch(() => {});
-      }
-    };
-    // No camera API at all (an insecure origin, an old browser): say so, offer manual entry.
-    const started =
-      typeof navigator.mediaDevices?.getUserMedia === 'function'
-        ? scanner.start(
-            { facingMode: 'environment' },
-            SCAN_CONFIG,
-            (text) => {
-              if (hasRead || unmounted) return;
-              hasRead = true;
-              // Stop decoding frames at once: the verdict that follows should have the CPU (the
-              // camera itself stops when the parent unmounts this view).
-              try {
-                scanner.pause(true);
-              } catch {
-                // Not scanning any more.
-              }
-              onReadRef.current(text);
-            },
-            () => {
-              // A frame without a readable code: keep looking.
-            },
-          )
-        : Promise.reject(new Error('NotFoundError: no camera API'));
-    started.then(
-      () => {
-        if (unmounted) stop();
+    let stopCamera = () => {};
+    // The decoder (html5-qrcode, ~100 kB gzip) loads with the camera, not with the page, so the
+    // scanner page draws at once on a phone (the manual code form works meanwhile). The service
+    // worker precaches it with the rest of the app, so it loads offline too.
+    import('html5-qrcode').then(
+      (decoder) => {
+        if (!unmounted) stopCamera = startCamera(decoder);
       },
       (error: unknown) => {
         if (!unmounted) onProblemRef.current(cameraProblemOf(error));
       },
     );
+
+    /** Starts the rear camera and the decoding; returns what stops them. */
+    function startCamera({ Html5Qrcode, Html5QrcodeSupportedFormats }: typeof import('html5-qrcode')): () => void {
+      let hasRead = false;
+      const scanner = new Html5Qrcode(READER_ID, {
+        formatsToSupport: [Html5QrcodeSupportedFormats.QR_CODE],
+        verbose: false,
+      });
+      const stop = () => {
+        if (scanner.isScanning) {
+          scanner
+            .stop()
+            .then(() => scanner.clear())
+            .catch(() => {});
+        }
+      };
+      // No camera API at all (an insecure origin, an old browser): say so, offer manual entry.
+      const started =
+        typeof navigator.mediaDevices?.getUserMedia === 'function'
+          ? scanner.start(
+              { facingMode: 'environment' },
+              SCAN_CONFIG,
+              (text) => {
+                if (hasRead || unmounted) return;
+                hasRead = true;
+                // Stop decoding frames at once: the verdict that follows should have the CPU (the
+                // camera itself stops when the parent unmounts this view).
+                try {
+                  scanner.pause(true);
+                } catch {
+                  // Not scanning any more.
+                }
+                onReadRef.current(text);
+              },
+              () => {
+                // A frame without a readable code: keep looking.
+              },
+            )
+          : Promise.reject(new Error('NotFoundError: no camera API'));
+      started.then(
+        () => {
+          if (unmounted) stop();
+        },
+        (error: unknown) => {
+          if (!unmounted) onProblemRef.current(cameraProblemOf(error));
+        },
+      );
+      return stop;
+    }
+
     return () => {
       unmounted = true;
-      stop();
+      stopCamera();
     };
   }, []);
 

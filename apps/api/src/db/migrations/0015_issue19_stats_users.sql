@@ -1,0 +1,3 @@
+CREATE INDEX "users_role_live_idx" ON "users" USING btree ("role") WHERE deleted = false;--> statement-breakpoint
+CREATE INDEX "users_members_idx" ON "users" USING btree ("subscription_tier","subscription_status","subscription_expires_at") WHERE deleted = false AND subscription_tier <> 'NONE' AND subscription_status IN ('ACTIVE', 'CANCELLED');--> statement-breakpoint
+CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at");

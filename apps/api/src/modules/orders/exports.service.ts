@@ -1,0 +1,283 @@
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import { EVENT_MESSAGES } from '@fourfour/shared/events';
+import type { ExportKind } from '@fourfour/shared/order-exports';
+import { orderReference } from '@fourfour/shared/orders';
+import { doorCodeOf } from '@fourfour/shared/scan';
+import { events, users } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { localToInstant } from '../../lib/time.ts';
+import { getCommissionThisMonth, rowsOf } from '../affiliates/index.ts';
+import { type CsvColumn, csvStream, fileSlug, type NextBatch } from './csv-export.ts';
+
+/** Rows per database round trip: a few hundred kilobytes held at a time. */
+const BATCH = 1000;
+/**
+ * The attendee list's batches are larger: without an index on the folded names each batch sorts the
+ * event's tickets (a top-N sort), so fewer, larger batches (a megabyte or two) cost less in all.
+ */
+const ATTENDEE_BATCH = 5000;
+/** Orders per round trip of the orders export: at most MAX_TICKETS_PER_ORDER (10) rows each. */
+const ORDER_BATCH = 200;
+
+const pounds = (pence: number | string | null) => (pence == null ? null : (Number(pence) / 100).toFixed(2));
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+/** A timestamp as the promoter reads it: wall-clock time in APP_TIMEZONE, "2026-07-04 23:41:07". */
+const localTime = (column: SQL, timezone: string) =>
+  sql`to_char(${column} AT TIME ZONE ${timezone}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+export interface CsvDownload {
+  fileName: string;
+  stream: Readable;
+}
+
+/** Keyset batches of `size` rows: the last row of a full batch is the next one's cursor. */
+function batched<R>(app: FastifyInstance, size: number, query: (after: R | null) => SQL): NextBatch<R, R> {
+  return async (after) => {
+    const rows = rowsOf<R>(await app.db.execute(query(after)));
+    return { rows, cursor: rows.length === size ? rows[rows.length - 1]! : null };
+  };
+}
+
+const logError = (app: FastifyInstance, what: string) => (err: Error) =>
+  app.log.error({ err, export: what }, 'CSV export failed midway');
+
+// ---------- an event's orders: one row per ticket ----------
+
+interface OrderKey {
+  id: string;
+  created_at: string;
+}
+
+interface OrderRow {
+  order_id: string;
+  ticket_id: string;
+  order_status: string;
+  email: string | null;
+  username: string | null;
+  ticket_type: string;
+  first_name: string | null;
+  last_name: string | null;
+  ticket_status: string;
+  price_paid_pence: number;
+  is_free: boolean;
+  paid_at: string | null;
+  refunded_at: string | null;
+  refunded: boolean;
+  affiliate_code: string | null;
+}
+
+const ORDER_COLUMNS: CsvColumn<OrderRow>[] = [
+  { header: 'Order reference', cell: (r) => orderReference(r.order_id) },
+  { header: 'Order status', cell: (r) => r.order_status },
+  { header: 'Buyer email', cell: (r) => r.email },
+  { header: 'Buyer username', cell: (r) => r.username },
+  { header: 'Ticket type', cell: (r) => r.ticket_type },
+  { header: 'Attendee first name', cell: (r) => r.first_name },
+  { header: 'Attendee last name', cell: (r) => r.last_name },
+  { header: 'Ticket status', cell: (r) => r.ticket_status },
+  { header: 'Price (GBP)', cell: (r) => pounds(r.price_paid_pence) },
+  { header: 'Free ticket', cell: (r) => yesNo(r.is_free) },
+  { header: 'Paid at', cell: (r) => r.paid_at },
+  { header: 'Refunded', cell: (r) => yesNo(r.refunded) },
+  { header: 'Refunded at', cell: (r) => r.refunded_at },
+  { header: 'Affiliate code', cell: (r) => r.affiliate_code },
+  { header: 'Order id', cell: (r) => r.order_id },
+  { header: 'Ticket id', cell: (r) => r.ticket_id },
+];
+
+/**
+ * Oldest order first, its tickets together: a page of the event's orders by keyset along
+ * orders_event_created_idx, then their tickets through tickets_order_idx, so each batch costs the
+ * same however far into the event it is. A ticket counts as refunded when it is void and its order
+ * was refunded in full (a cancelled event, the provider, a late payment) or a back-office refund of
+ * it succeeded.
+ */
+function orderBatches(app: FastifyInstance, eventId: number, tz: string): NextBatch<OrderRow, OrderKey> {
+  return async (after) => {
+    const page = rowsOf<OrderKey>(
+      await app.db.execute(sql`
+        SELECT o.id::text AS id, o.created_at::text AS created_at FROM orders o
+        WHERE o.event_id = ${eventId}
+          ${after ? sql`AND (o.created_at, o.id) > (${after.created_at}::timestamptz, ${after.id}::uuid)` : sql``}
+        ORDER BY o.created_at, o.id
+        LIMIT ${ORDER_BATCH}`),
+    );
+    if (page.length === 0) return { rows: [], cursor: null };
+    const ids = sql.join(
+      page.map((p) => sql`${p.id}::uuid`),
+      sql`, `,
+    );
+    const rows = rowsOf<OrderRow>(
+      await app.db.execute(sql`
+        SELECT o.id::text AS order_id, t.id::text AS ticket_id,
+          o.status AS order_status, u.email, u.username, t.ticket_type::text AS ticket_type,
+          t.first_name, t.last_name, t.status::text AS ticket_status, t.price_paid_pence, t.is_free,
+          ${localTime(sql`o.paid_at`, tz)} AS paid_at,
+          ${localTime(sql`CASE WHEN o.status = 'REFUNDED' THEN o.refunded_at ELSE pr.completed_at END`, tz)} AS refunded_at,
+          (t.status = 'VOID' AND (o.status IN ('REFUNDED', 'REFUND_PENDING') OR pr.completed_at IS NOT NULL)) AS refunded,
+          aff.affiliate_code
+        FROM orders o
+        JOIN tickets t ON t.order_id = o.id
+        JOIN users u ON u.id = o.user_id
+        LEFT JOIN users aff ON aff.id = coalesce(t.affiliate_id, o.affiliate_id)
+        LEFT JOIN LATERAL (
+          SELECT max(r.completed_at) AS completed_at FROM order_refunds r
+          WHERE r.order_id = o.id AND r.status = 'SUCCEEDED' AND r.ticket_ids ? t.id::text) pr ON true
+        WHERE o.id IN (${ids})
+        ORDER BY o.created_at, o.id, t.id`),
+    );
+    return { rows, cursor: page.length === ORDER_BATCH ? page[page.length - 1]! : null };
+  };
+}
+
+// ---------- an event's attendees, by name ----------
+
+interface AttendeeRow {
+  sort_last: string;
+  sort_first: string;
+  ticket_id: string;
+  order_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  ticket_type: string;
+  status: string;
+  admitted_at: string | null;
+}
+
+const ATTENDEE_COLUMNS: CsvColumn<AttendeeRow>[] = [
+  { header: 'Last name', cell: (r) => r.last_name },
+  { header: 'First name', cell: (r) => r.first_name },
+  { header: 'Ticket type', cell: (r) => r.ticket_type },
+  { header: 'Status', cell: (r) => r.status },
+  { header: 'Admitted at', cell: (r) => r.admitted_at },
+  { header: 'Door code', cell: (r) => doorCodeOf(r.ticket_id) },
+  { header: 'Order reference', cell: (r) => orderReference(r.order_id) },
+];
+
+/**
+ * By last name then first name, folded (case and accents: Émile files under E), as a door list is
+ * read; keyset on the folded names and the ticket id.
+ */
+function attendeesQuery(eventId: number, tz: string) {
+  const last = sql`ff_fold(coalesce(t.last_name, ''))`;
+  const first = sql`ff_fold(coalesce(t.first_name, ''))`;
+  return (after: AttendeeRow | null) => sql`
+    SELECT ${last} AS sort_last, ${first} AS sort_first, t.id::text AS ticket_id, t.order_id::text AS order_id,
+      t.first_name, t.last_name, t.ticket_type::text AS ticket_type, t.status::text AS status,
+      ${localTime(sql`t.used_at`, tz)} AS admitted_at
+    FROM tickets t
+    WHERE t.event_id = ${eventId}
+      ${after ? sql`AND (${last}, ${first}, t.id) > (${after.sort_last}, ${after.sort_first}, ${after.ticket_id}::uuid)` : sql``}
+    ORDER BY ${last}, ${first}, t.id
+    LIMIT ${ATTENDEE_BATCH}`;
+}
+
+// ---------- an event's scans ----------
+
+interface ScanRow {
+  id: string;
+  created_at: string;
+  scanned_at: string;
+  result: string;
+  ticket_id: string | null;
+  ticket_type: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  device: string | null;
+  device_name: string | null;
+  scanner: string | null;
+}
+
+const SCAN_COLUMNS: CsvColumn<ScanRow>[] = [
+  { header: 'Scanned at', cell: (r) => r.scanned_at },
+  { header: 'Result', cell: (r) => r.result },
+  { header: 'Door code', cell: (r) => (r.ticket_id ? doorCodeOf(r.ticket_id) : null) },
+  { header: 'Ticket type', cell: (r) => r.ticket_type },
+  { header: 'Attendee', cell: (r) => [r.first_name, r.last_name].filter(Boolean).join(' ') || null },
+  { header: 'Device', cell: (r) => r.device_name ?? r.device },
+  { header: 'Scanner', cell: (r) => r.scanner },
+  { header: 'Ticket id', cell: (r) => r.ticket_id },
+];
+
+/** Every scan attempt at the event's door, in the order they happened (ticket_scans_event_idx). */
+function scansQuery(eventId: number, tz: string) {
+  return (after: ScanRow | null) => sql`
+    SELECT s.id::text AS id, s.created_at::text AS created_at, ${localTime(sql`s.created_at`, tz)} AS scanned_at,
+      s.result, s.ticket_id::text AS ticket_id, t.ticket_type::text AS ticket_type, t.first_name, t.last_name,
+      s.device, d.name AS device_name, u.username AS scanner
+    FROM ticket_scans s
+    LEFT JOIN tickets t ON t.id = s.ticket_id
+    LEFT JOIN scan_devices d ON d.id = s.device
+    LEFT JOIN users u ON u.id = s.scanner_id
+    WHERE s.event_id = ${eventId}
+      ${after ? sql`AND (s.created_at, s.id) > (${after.created_at}::timestamptz, ${after.id}::bigint)` : sql``}
+    ORDER BY s.created_at, s.id
+    LIMIT ${BATCH}`;
+}
+
+/** Each export's columns and batches. */
+const EVENT_EXPORTS: Record<ExportKind, (app: FastifyInstance, eventId: number, tz: string) => Readable> = {
+  orders: (app, eventId, tz) => csvStream(ORDER_COLUMNS, orderBatches(app, eventId, tz), logError(app, 'orders')),
+  attendees: (app, eventId, tz) =>
+    csvStream(ATTENDEE_COLUMNS, batched(app, ATTENDEE_BATCH, attendeesQuery(eventId, tz)), logError(app, 'attendees')),
+  scans: (app, eventId, tz) =>
+    csvStream(SCAN_COLUMNS, batched(app, BATCH, scansQuery(eventId, tz)), logError(app, 'scans')),
+};
+
+/** One of an event's CSV exports, streamed; 404 for an unknown event (checked before anything is sent). */
+export async function exportEventCsv(app: FastifyInstance, eventId: number, kind: ExportKind): Promise<CsvDownload> {
+  const [event] = await app.db.select({ title: events.title }).from(events).where(eq(events.id, eventId));
+  if (!event) throw notFound(EVENT_MESSAGES.notFound);
+  return {
+    fileName: `${fileSlug(event.title, `event-${eventId}`)}-${kind}.csv`,
+    stream: EVENT_EXPORTS[kind](app, eventId, app.config.timezone),
+  };
+}
+
+// ---------- the affiliates' payouts of a month ----------
+
+interface PayoutRow {
+  id: number;
+  username: string | null;
+  email: string | null;
+  totalTickets: number;
+  commissionEarned: number;
+  bonusEarned: number;
+}
+
+const PAYOUT_COLUMNS = (month: string): CsvColumn<PayoutRow>[] => [
+  { header: 'Month', cell: () => month },
+  { header: 'Affiliate id', cell: (r) => r.id },
+  { header: 'Username', cell: (r) => r.username },
+  { header: 'Email', cell: (r) => r.email },
+  { header: 'Tickets sold', cell: (r) => r.totalTickets },
+  { header: 'Commission (GBP)', cell: (r) => r.commissionEarned.toFixed(2) },
+  { header: 'Bonus (GBP)', cell: (r) => r.bonusEarned.toFixed(2) },
+  { header: 'Total (GBP)', cell: (r) => (r.commissionEarned + r.bonusEarned).toFixed(2) },
+];
+
+/**
+ * Each affiliate's counted sales, commission and bonus in `month` (YYYY-MM, APP_TIMEZONE): the
+ * figures the affiliates' own statistics and the master's "commission this month" show, from the
+ * affiliates module. One row per affiliate with sales that month (a few hundred at most).
+ */
+export async function exportPayoutsCsv(app: FastifyInstance, month: string): Promise<CsvDownload> {
+  const tz = app.config.timezone;
+  const { affiliates } = await getCommissionThisMonth(app.db, tz, localToInstant(`${month}-15T12:00:00`, tz));
+  const ids = affiliates.map((a) => a.id);
+  const emails = new Map(
+    ids.length === 0
+      ? []
+      : (await app.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids))).map(
+          (u) => [u.id, u.email],
+        ),
+  );
+  const rows: PayoutRow[] = affiliates.map((a) => ({ ...a, email: emails.get(a.id) ?? null }));
+  const all: NextBatch<PayoutRow, never> = async () => ({ rows, cursor: null });
+  return {
+    fileName: `affiliate-payouts-${month}.csv`,
+    stream: csvStream(PAYOUT_COLUMNS(month), all, logError(app, 'payouts')),
+  };
+}

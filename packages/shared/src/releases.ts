@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { PAID_TIERS, TICKET_TYPES } from './enums.ts';
+import { PoundsPrice, PublicRelease } from './events.ts';
+import { RELEASE_STATES } from './release-ladder.ts';
+
+export * from './release-ladder.ts';
+export { PublicRelease };
+
+/** Ticket releases' messages (issue 20). The wrong-code message is the issue's, word for word. */
+export const RELEASE_MESSAGES = {
+  codeInvalid: 'That code is not valid for this event.',
+  nameRequired: 'Each release needs a name (at most 60 characters).',
+  priceRequired: 'Each release needs a price of more than £0.',
+  quantityInvalid: 'Release quantities must be whole numbers of 0 or more.',
+  datesInvalid: 'Please enter release dates as YYYY-MM-DDTHH:MM.',
+  endBeforeStart: 'A release must end after it starts.',
+  codeFormat: 'Presale codes are 3 to 32 letters, digits or dashes.',
+  tooMany: 'An event can have at most 20 releases.',
+  notThisEvent: 'That release does not belong to this event.',
+  duplicateId: 'Each release may appear only once.',
+  saved: 'Releases saved.',
+  saveFailed: 'Failed to save releases.',
+  loadFailed: 'Failed to load releases.',
+  membersOnly: 'Only members can buy tickets in this release.',
+  pricesInReleases: 'The price of a ticket type sold in releases is set in its releases.',
+  setByReleases: 'Set by the releases below.',
+} as const;
+
+/** "Early bird has sold or holds 12 tickets, so it cannot have fewer." (409) */
+export const releaseBelowSoldMessage = (name: string, committed: number) =>
+  `${name} has sold or holds ${committed} ticket(s), so it cannot have fewer.`;
+/** "Early bird has sales and cannot be deleted." (409) */
+export const releaseHasSalesMessage = (name: string) => `${name} has sales and cannot be deleted.`;
+/** "Early bird has sales, so its ticket type cannot change." (409) */
+export const releaseTypeLockedMessage = (name: string) => `${name} has sales, so its ticket type cannot change.`;
+
+export const MAX_RELEASES_PER_EVENT = 20;
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+/** A day that is on the calendar: no 30th of February, no 13th month (Date.UTC would roll them over). */
+function isRealDay(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+const LocalDateTime = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: RELEASE_MESSAGES.datesInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:00)?$/, RELEASE_MESSAGES.datesInvalid)
+    .refine(isRealDay, RELEASE_MESSAGES.datesInvalid)
+    .nullish(),
+);
+/** Presale codes: compared case-insensitively (stored upper-cased). */
+export const UnlockCode = z
+  .string({ error: RELEASE_MESSAGES.codeFormat })
+  .trim()
+  .regex(/^[A-Za-z0-9-]{3,32}$/, RELEASE_MESSAGES.codeFormat)
+  .transform((code) => code.toUpperCase());
+
+/** One release in PUT /api/admin/events/{id}/releases; dates are local to APP_TIMEZONE. */
+export const ReleaseInput = z.object({
+  id: z.number().int().positive().optional(),
+  ticketType: z.enum(TICKET_TYPES),
+  name: z
+    .string({ error: RELEASE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, RELEASE_MESSAGES.nameRequired)
+    .max(60, RELEASE_MESSAGES.nameRequired),
+  // A release always costs something: free tickets are the members' allowance, on top of a price.
+  price: PoundsPrice.refine((pounds) => pounds > 0, RELEASE_MESSAGES.priceRequired),
+  quantity: z
+    .number({ error: RELEASE_MESSAGES.quantityInvalid })
+    .int(RELEASE_MESSAGES.quantityInvalid)
+    .min(0, RELEASE_MESSAGES.quantityInvalid)
+    .max(1_000_000, RELEASE_MESSAGES.quantityInvalid),
+  salesStart: LocalDateTime,
+  salesEnd: LocalDateTime,
+  unlockCode: z.preprocess(blankToNull, UnlockCode.nullish()),
+  membersOnlyTier: z.preprocess(blankToNull, z.enum(PAID_TIERS).nullish()),
+});
+export type ReleaseInput = z.infer<typeof ReleaseInput>;
+
+/** The whole ladder of an event, both types, in order (each type's releases keep their order). */
+export const ReleasesBody = z.object({
+  releases: z.array(ReleaseInput).max(MAX_RELEASES_PER_EVENT, RELEASE_MESSAGES.tooMany),
+});
+export type ReleasesBody = z.infer<typeof ReleasesBody>;
+
+const ReleaseStateSchema = z.enum(RELEASE_STATES);
+
+/** A release as admins see it: its stock and its code. */
+export const AdminRelease = z.object({
+  id: z.number(),
+  ticketType: z.enum(TICKET_TYPES),
+  position: z.number(),
+  name: z.string(),
+  price: z.number(),
+  quantity: z.number(),
+  sold: z.number(),
+  held: z.number(),
+  left: z.number(),
+  state: ReleaseStateSchema,
+  /** YYYY-MM-DDTHH:MM:00 local to APP_TIMEZONE, as the editor shows them. */
+  salesStart: z.string().nullable(),
+  salesEnd: z.string().nullable(),
+  unlockCode: z.string().nullable(),
+  membersOnlyTier: z.enum(PAID_TIERS).nullable(),
+});
+export type AdminRelease = z.infer<typeof AdminRelease>;
+export const AdminReleaseList = z.object({ releases: z.array(AdminRelease) });
+export type AdminReleaseList = z.infer<typeof AdminReleaseList>;
+
+/** GET /api/events/{id}/releases?unlockCode=: the public ladder plus what the code unlocks. */
+export const UnlockedReleases = z.object({
+  releases: z.array(PublicRelease),
+  /** Ids of the releases the code unlocked (hidden from everyone without it). */
+  unlocked: z.array(z.number()),
+});
+export type UnlockedReleases = z.infer<typeof UnlockedReleases>;
+export const UnlockQuery = z.object({ unlockCode: z.string().trim().max(64).optional() });
