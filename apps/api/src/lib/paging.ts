@@ -90,6 +90,12 @@ export interface ListSource<R> {
    * match: walking a bounded run of rows in order beats collecting every match to sort it.
    */
   firstRows?: (extra: Record<string, SQL>, after: SQL | undefined, order: SQL[], limit: number) => Promise<R[]>;
+  /**
+   * Offset pages only, optional: the unfiltered total from a counter kept in step with the table
+   * (null while it is not built), used when neither a search nor the list's filter applies, instead
+   * of counting a table that can hold hundreds of thousands of rows on every page.
+   */
+  total?: () => Promise<number | null>;
 }
 
 interface ListQuery {
@@ -151,6 +157,10 @@ function reverseOrderBy(keys: readonly SortKey[], direction: SortOrder['directio
 }
 
 async function countRows<R>(source: ListSource<R>, where: SQL | undefined): Promise<number> {
+  if (where === undefined && source.total) {
+    const total = await source.total();
+    if (total !== null) return total;
+  }
   const [row] = await source.count(sql<number>`count(*)::int`).where(where);
   return Number(row?.n ?? 0);
 }

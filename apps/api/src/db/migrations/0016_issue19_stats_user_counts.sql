@@ -13,11 +13,14 @@ CREATE TABLE "user_role_counts_state" (
 -- changes never wait on (or deadlock over) a counter row.
 CREATE FUNCTION ff_user_role_counts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') AND NOT OLD.deleted THEN
-    INSERT INTO user_role_counts (role, users) VALUES (OLD.role::text, -1);
+  -- Deleted accounts are counted too, under '(deleted)': the master's user list shows them.
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    INSERT INTO user_role_counts (role, users)
+      VALUES (CASE WHEN OLD.deleted THEN '(deleted)' ELSE OLD.role::text END, -1);
   END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NOT NEW.deleted THEN
-    INSERT INTO user_role_counts (role, users) VALUES (NEW.role::text, 1);
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO user_role_counts (role, users)
+      VALUES (CASE WHEN NEW.deleted THEN '(deleted)' ELSE NEW.role::text END, 1);
   END IF;
   RETURN NULL;
 END $$;

@@ -14,6 +14,7 @@ import { auditLog, tierEnum, users } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { defineList, offsetPage } from '../../lib/paging.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { countedAccounts } from './user-counts.ts';
 
 /** The users table: each sort field names a fixed expression; user input never reaches the SQL text. */
 const USER_LIST = defineList({
@@ -79,6 +80,8 @@ export function listUsers(
           .from(users)
           .$dynamic(),
       count: (n) => app.db.select({ n }).from(users).$dynamic(),
+      // Every account, deleted ones included, from the maintained counts (user-counts.ts).
+      total: () => countedAccounts(app.db),
     },
     { ...query, search: query.email },
     toMasterUserRow,

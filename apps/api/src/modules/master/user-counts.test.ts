@@ -19,6 +19,11 @@ describe('accounts per role', () => {
     );
   const counted = async () =>
     ((await countedUsersByRole(t.app.db)) ?? []).filter((r) => r.n !== 0).sort((a, b) => a.role.localeCompare(b.role));
+  const allAccounts = async () =>
+    Number(rowsOf<{ n: number }>(await t.app.db.execute(sql`SELECT count(*)::int AS n FROM users`))[0]!.n);
+  const listedTotal = async () =>
+    (await t.app.inject({ url: '/api/master/users?page=0&size=10', headers: master.headers })).json()
+      .totalElements as number;
   const shown = async () =>
     (await t.app.inject({ url: '/api/master/stats', headers: master.headers })).json().usersByRole as unknown[];
 
@@ -48,9 +53,15 @@ describe('accounts per role', () => {
     await t.app.db.update(users).set({ deleted: true, email: null }).where(eq(users.id, gone.id));
     await t.app.db.update(users).set({ deleted: true }).where(eq(users.id, gone.id)); // no change: no row
     expect(await counted()).toEqual(await direct());
+    // The master's user list totals every account, the deleted one too, from the same counts.
+    expect(await listedTotal()).toBe(await allAccounts());
     expect(await rollUpUserCounts(t.app.db)).toBe('folded');
     expect(await counted()).toEqual(await direct());
+    expect(await listedTotal()).toBe(await allAccounts());
+    await createUser(t.app);
+    expect(await listedTotal()).toBe(await allAccounts());
+    expect(await rollUpUserCounts(t.app.db)).toBe('folded');
     const rows = rowsOf<{ n: number }>(await t.app.db.execute(sql`SELECT count(*)::int AS n FROM user_role_counts`));
-    expect(Number(rows[0]!.n)).toBe((await direct()).length);
+    expect(Number(rows[0]!.n)).toBe((await direct()).length + 1); // and one for the deleted accounts
   });
 });

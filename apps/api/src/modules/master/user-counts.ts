@@ -6,8 +6,11 @@ import { rowsOf } from '../affiliates/index.ts';
  * Accounts per role without counting the users table (issue 19): a trigger on users appends
  * +1/-1 rows to user_role_counts in the transaction that changes an account (migration 0016); the
  * job below builds the table once from the users and then folds its rows into one per role. A
- * reader sums the rows, so it is exact whenever the job last ran.
+ * reader sums the rows, so it is exact whenever the job last ran. Deleted accounts are counted
+ * under DELETED_BUCKET, whatever their role: the master's user list totals them with the rest.
  */
+
+const DELETED_BUCKET = '(deleted)';
 
 const COUNT_LOCK = sql`pg_advisory_xact_lock(hashtext('fourfour.user-role-counts'))`;
 
@@ -19,7 +22,17 @@ export async function countedUsersByRole(db: DbOrTx): Promise<{ role: string; n:
     GROUP BY c.role`);
   const rows = rowsOf<{ role: string | null; n: number; built: boolean }>(result);
   if (rows.length === 0) return null;
-  return rows.filter((r) => r.role !== null).map((r) => ({ role: r.role!, n: Number(r.n) }));
+  return rows
+    .filter((r) => r.role !== null && r.role !== DELETED_BUCKET)
+    .map((r) => ({ role: r.role!, n: Number(r.n) }));
+}
+
+/** Every account, deleted ones included (the master's unfiltered user list), or null while not built. */
+export async function countedAccounts(db: DbOrTx): Promise<number | null> {
+  const result = await db.execute(sql`
+    SELECT coalesce((SELECT sum(users) FROM user_role_counts), 0)::int AS n FROM user_role_counts_state`);
+  const [row] = rowsOf<{ n: number }>(result);
+  return row ? Number(row.n) : null;
 }
 
 /**
@@ -35,7 +48,7 @@ export async function rollUpUserCounts(db: DbOrTx): Promise<'built' | 'folded'> 
         await tx.execute(sql`DELETE FROM user_role_counts`);
         await tx.execute(sql`
           INSERT INTO user_role_counts (role, users)
-          SELECT role::text, count(*) FROM users WHERE NOT deleted GROUP BY role`);
+          SELECT CASE WHEN deleted THEN ${DELETED_BUCKET} ELSE role::text END, count(*) FROM users GROUP BY 1`);
         await tx.execute(sql`INSERT INTO user_role_counts_state (id) VALUES (1) ON CONFLICT (id) DO NOTHING`);
       },
       { isolationLevel: 'repeatable read' },
