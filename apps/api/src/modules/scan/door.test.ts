@@ -138,11 +138,21 @@ describe('the door when the signal drops (issue 22)', () => {
       // The version never goes back; it stays put while a transaction older than both reads is still
       // open anywhere on the server (another database's test on the same PostgreSQL, a backup).
       expect(BigInt(delta.version)).toBeGreaterThanOrEqual(BigInt(first.version));
-      // A phone up to date, once no write is in flight, is sent nothing.
-      await waitFor(async () => {
-        const { version } = await packOf(event.id, door);
-        return (await packOf(event.id, door, { since: version })).tickets.length === 0;
-      });
+      if (!process.env.DATABASE_URL) {
+        // A phone up to date, once no write is in flight, is sent nothing. (On the embedded database
+        // this test's database is the only one on its server, so nothing else holds the version back.)
+        await waitFor(async () => {
+          const { version } = await packOf(event.id, door);
+          return (await packOf(event.id, door, { since: version })).tickets.length === 0;
+        });
+      } else {
+        // On a shared PostgreSQL server other databases' transactions (CI runs test files side by side,
+        // some with minute-long loads) can hold the version back for as long as they run: a phone up to
+        // date may then be sent tickets again, but only as they stand.
+        const full = await packOf(event.id, door);
+        const again = await packOf(event.id, door, { since: full.version });
+        for (const x of again.tickets) expect(full.tickets).toContainEqual(x);
+      }
     });
 
     it.runIf(process.env.DATABASE_URL)(
