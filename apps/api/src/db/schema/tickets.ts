@@ -64,6 +64,10 @@ export const reservations = pgTable(
   (t) => [
     index('reservations_held_idx').on(t.eventId, t.status, t.expiresAt),
     index('reservations_user_idx').on(t.userId, t.eventId),
+    // Holds whose time is up, across events (issue 19): the stock lists add them back and the sweeper
+    // releases them. Only HELD rows, so it stays as small as the holds in flight; the index above
+    // leads with the event and was walked whole (833k entries) for these.
+    index('reservations_expiring_idx').on(t.expiresAt).where(sql`status = 'HELD'`),
   ],
 );
 

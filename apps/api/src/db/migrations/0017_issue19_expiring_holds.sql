@@ -1,0 +1,1 @@
+CREATE INDEX "reservations_expiring_idx" ON "reservations" USING btree ("expires_at") WHERE status = 'HELD';
