@@ -60,16 +60,6 @@ const KNOWN_OFFENDERS: { route: string; offence: string; reason: string }[] = [
     reason: "the latest scans of the night are sorted from all the event's scans: no index in that order",
   },
   {
-    route: 'GET /api/admin/events/{id}/orders.csv',
-    offence: 'seq scan users',
-    reason: "the export joins every account (hash join) for the buyers' addresses",
-  },
-  {
-    route: 'GET /api/admin/events/{id}/orders.csv',
-    offence: 'sort',
-    reason: "the export's keyset pages sort the event's orders by (created_at, id): the index stops at created_at",
-  },
-  {
     route: 'GET /api/admin/orders',
     offence: 'seq scan orders',
     reason: 'the total above the list counts up to 10,000 orders, and the buyer search matches by a join on users',
@@ -78,11 +68,6 @@ const KNOWN_OFFENDERS: { route: string; offence: string; reason: string }[] = [
     route: 'GET /api/admin/submissions',
     offence: 'seq scan song_submissions',
     reason: 'the total above the list counts every submission',
-  },
-  {
-    route: 'GET /api/master/users',
-    offence: 'seq scan users',
-    reason: 'the total counts every account (the address search reads users_email_trgm_idx)',
   },
 ];
 
