@@ -52,12 +52,8 @@ const KNOWN_OFFENDERS: { route: string; offence: string; reason: string }[] = [
   {
     route: 'GET /api/admin/events/{id}/door',
     offence: 'seq scan ticket_scans',
-    reason: "one scanner's admissions at the event: no index on the scan log by event and scanner",
-  },
-  {
-    route: 'GET /api/admin/events/{id}/door',
-    offence: 'sort',
-    reason: "the latest scans of the night are sorted from all the event's scans: no index in that order",
+    reason:
+      'whether the door staff scanned at the event (EXISTS): with hundreds of their scans there the planner expects a match in the first rows of a seq scan; ticket_scans_scanner_idx serves the staff with few',
   },
   {
     route: 'GET /api/admin/orders',

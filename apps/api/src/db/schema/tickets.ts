@@ -198,5 +198,11 @@ export const ticketScans = pgTable(
     device: text('device'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('ticket_scans_event_idx').on(t.eventId, t.createdAt)],
+  (t) => [
+    // In the order scans happened, the id breaking ties (issue 19): the door's latest scans and the
+    // scans export read it in order, with no sort.
+    index('ticket_scans_event_idx').on(t.eventId, t.createdAt, t.id),
+    // Whether someone scanned at an event: an EVENT_WORKER sees the live door of the doors they work.
+    index('ticket_scans_scanner_idx').on(t.scannerId, t.eventId),
+  ],
 );
