@@ -95,7 +95,7 @@ function orderBatches(app: FastifyInstance, eventId: number, tz: string): NextBa
     const rows = rowsOf<OrderRow & { order_created_at: string }>(
       await app.db.execute(sql`
         WITH page AS (
-          SELECT o.id FROM orders o
+          SELECT o.id, o.created_at, o.status, o.user_id, o.affiliate_id, o.paid_at, o.refunded_at FROM orders o
           WHERE o.event_id = ${eventId}
             ${after ? sql`AND (o.created_at, o.id) > (${after.created_at}::timestamptz, ${after.id}::uuid)` : sql``}
           ORDER BY o.created_at, o.id
@@ -107,11 +107,9 @@ function orderBatches(app: FastifyInstance, eventId: number, tz: string): NextBa
           ${localTime(sql`CASE WHEN o.status = 'REFUNDED' THEN o.refunded_at ELSE pr.completed_at END`, tz)} AS refunded_at,
           (t.status = 'VOID' AND (o.status IN ('REFUNDED', 'REFUND_PENDING') OR pr.completed_at IS NOT NULL)) AS refunded,
           aff.affiliate_code
-        FROM page
-        -- The page's keys come from orders_event_created_idx alone (an index-only scan, in order);
-        -- then each order and its tickets by key (OFFSET 0 keeps the lookups per order: on a small
-        -- database the planner would rather hash the whole orders and tickets tables).
-        CROSS JOIN LATERAL (SELECT * FROM orders o WHERE o.id = page.id OFFSET 0) o
+        FROM page o
+        -- Each order's tickets by tickets_order_idx (OFFSET 0 keeps the lookup per order: on a small
+        -- database the planner would rather hash the whole tickets table).
         CROSS JOIN LATERAL (SELECT * FROM tickets t WHERE t.order_id = o.id OFFSET 0) t
         JOIN users u ON u.id = o.user_id
         LEFT JOIN users aff ON aff.id = coalesce(t.affiliate_id, o.affiliate_id)
