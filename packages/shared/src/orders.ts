@@ -217,6 +217,19 @@ export type AdminOrdersQuery = z.input<typeof AdminOrdersQuery>;
  * least"): counting every one of 800,000 orders on each page would cost more than the page.
  */
 export const ORDER_COUNT_CAP = 10_000;
+/**
+ * A search across every event counts its matching orders up to this many (issue 19): finding
+ * "smith" among three years of orders means reading thousands of matches, more than the page
+ * itself costs, so the count stops once it has proved there are at least this many.
+ */
+export const ORDER_SEARCH_COUNT_CAP = 100;
+
+/** Where the order list's count stops for these filters (totalElements = the cap means "at least"). */
+export function orderCountCap(filter: { q?: string; eventId?: number; status?: string }): number {
+  return filter.q?.trim() && filter.eventId === undefined && filter.status === undefined
+    ? ORDER_SEARCH_COUNT_CAP
+    : ORDER_COUNT_CAP;
+}
 export const AdminOrdersPage = CursorPage(AdminOrderSummary);
 export type AdminOrdersPage = z.infer<typeof AdminOrdersPage>;
 

@@ -1460,7 +1460,7 @@ export interface paths {
         };
         /**
          * Orders, newest first, paged by cursor; search by reference, buyer or attendee
-         * @description Each order with its short reference, buyer, event, tickets (type, attendee, status, price), amount, refunded amount, payment provider and status, affiliate code and times. eventId keeps one event's orders, status one order status. q (3 to 100 characters) finds an order by its reference (a prefix of at least 3 hex digits), part of the buyer's email or username, or part of an attendee's name, ignoring case and accents. nextCursor → cursor for the next page.
+         * @description Each order with its short reference, buyer, event, tickets (type, attendee, status, price), amount, refunded amount, payment provider and status, affiliate code and times. eventId keeps one event's orders, status one order status. q (3 to 100 characters) finds an order by its reference (a prefix of at least 3 hex digits), part of the buyer's email or username, or part of an attendee's name, ignoring case and accents. totalElements counts the matches up to 10,000 (a search across every event: up to 100); the cap itself means at least that many. nextCursor → cursor for the next page.
          */
         get: operations["getAdminOrders"];
         put?: never;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ORDER_COUNT_CAP, referenceRange } from '@fourfour/shared/orders';
+import { MAX_TICKETS_PER_ORDER } from '@fourfour/shared/constants';
+import { ORDER_COUNT_CAP, ORDER_SEARCH_COUNT_CAP, orderCountCap, referenceRange } from '@fourfour/shared/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import { events, orders, tickets, users } from '../../db/schema/index.ts';
 import { type DynamicSelect, defineList, keysetPage } from '../../lib/paging.ts';
@@ -26,25 +27,42 @@ function foldedPattern(text: string): SQL {
 }
 
 /**
- * The ids of the orders a search finds, as a subquery: a reference prefix (a range of the primary
- * key), the buyer's email or username, or an attendee's name. One arm per index, so each is a
- * bitmap or range scan, never a pass over every order. Within one event, each arm keeps to that
+ * The arms of a search, each a subquery of order ids (`id`): a reference prefix (a range of the
+ * primary key), the buyer's email or username, or an attendee's name. One arm per index, so each is
+ * a bitmap or range scan, never a pass over every order. Within one event, each arm keeps to that
  * event, so a common name reads the event's tickets (tickets_event_idx), not every match in the
- * database.
+ * database. `perOrder`: how many of an arm's rows one order can give (its tickets, at most).
  */
-function searchedOrderIds(q: string, eventId: number | undefined): SQL {
+function searchArms(q: string, eventId: number | undefined): { sql: SQL; perOrder: number }[] {
   const pattern = foldedPattern(q);
   const inEvent = (column: string) => (eventId === undefined ? sql`` : sql` AND ${sql.raw(column)} = ${eventId}`);
-  const arms: SQL[] = [
+  const arms = [
     // The buyers first, then their orders by orders_user_idx: a join here is planned as a hash join
     // over every order (issue 19).
-    sql`SELECT o2.id FROM orders o2 WHERE o2.user_id = ANY(ARRAY(SELECT u.id FROM users u WHERE ${IDENTITY_FOLD} LIKE ${pattern}))${inEvent('o2.event_id')}`,
-    sql`SELECT t.order_id FROM tickets t WHERE ${ATTENDEE_FOLD} LIKE ${pattern} AND t.order_id IS NOT NULL${inEvent('t.event_id')}`,
+    {
+      sql: sql`SELECT o2.id FROM orders o2 WHERE o2.user_id = ANY(ARRAY(SELECT u.id FROM users u WHERE ${IDENTITY_FOLD} LIKE ${pattern}))${inEvent('o2.event_id')}`,
+      perOrder: 1,
+    },
+    {
+      sql: sql`SELECT t.order_id AS id FROM tickets t WHERE ${ATTENDEE_FOLD} LIKE ${pattern} AND t.order_id IS NOT NULL${inEvent('t.event_id')}`,
+      perOrder: MAX_TICKETS_PER_ORDER,
+    },
   ];
   const range = referenceRange(q);
   if (range)
-    arms.unshift(sql`SELECT o2.id FROM orders o2 WHERE o2.id BETWEEN ${range.low}::uuid AND ${range.high}::uuid`);
-  return sql.join(arms, sql` UNION `);
+    arms.unshift({
+      sql: sql`SELECT o2.id FROM orders o2 WHERE o2.id BETWEEN ${range.low}::uuid AND ${range.high}::uuid`,
+      perOrder: 1,
+    });
+  return arms;
+}
+
+/** The ids of the orders a search finds, as one subquery (every match). */
+function searchedOrderIds(q: string, eventId: number | undefined): SQL {
+  return sql.join(
+    searchArms(q, eventId).map((arm) => arm.sql),
+    sql` UNION `,
+  );
 }
 
 /**
@@ -128,17 +146,39 @@ function cappedOrderCount(db: DbOrTx) {
 }
 
 /**
- * A search's count when nothing else filters: its ids are orders' ids already (order ids, or
- * tickets' orders by foreign key), so they are counted as found, up to the cap, without reading
- * the orders again.
+ * A search's count when nothing else filters, up to ORDER_SEARCH_COUNT_CAP: each arm reads at most
+ * as many rows as prove the cap on their own (the cap's worth of orders; of tickets, the cap times
+ * the most one order can hold), so a common name stops early instead of reading every match. When
+ * an arm fills up there are at least that many orders, and the answer is the cap; otherwise every
+ * match was read and the count of their distinct orders is exact. The ids are orders' ids already,
+ * so the orders are not read again.
  */
-function cappedSearchCount(db: DbOrTx, ids: SQL) {
+function cappedSearchCount(db: DbOrTx, q: string) {
+  const arms = searchArms(q, undefined).map((arm, i) => ({
+    name: sql.raw(`arm${i}`),
+    sql: arm.sql,
+    limit: ORDER_SEARCH_COUNT_CAP * arm.perOrder,
+  }));
+  const statement = sql`
+    WITH ${sql.join(
+      arms.map((a) => sql`${a.name} AS MATERIALIZED (${a.sql} LIMIT ${a.limit})`),
+      sql`, `,
+    )}
+    SELECT (SELECT count(*) FROM (${sql.join(
+      arms.map((a) => sql`SELECT id FROM ${a.name}`),
+      sql` UNION `,
+    )}) found)::int AS n,
+      (${sql.join(
+        arms.map((a) => sql`(SELECT count(*) FROM ${a.name}) >= ${a.limit}`),
+        sql` OR `,
+      )}) AS full`;
   return () =>
     ({
       where: () =>
-        db
-          .execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${ids}) found LIMIT ${ORDER_COUNT_CAP}) capped`)
-          .then((result) => rowsOf<{ n: number }>(result)),
+        db.execute(statement).then((result) => {
+          const [row] = rowsOf<{ n: number; full: boolean }>(result);
+          return [{ n: row?.full ? ORDER_SEARCH_COUNT_CAP : Math.min(Number(row?.n ?? 0), ORDER_SEARCH_COUNT_CAP) }];
+        }),
     }) as unknown as DynamicSelect<{ n: number }>;
 }
 
@@ -178,10 +218,7 @@ export function pageOrderRows<T>(
               .orderBy(...order) as never
         : undefined,
       keys: (key) => db.select({ key }).from(orders).$dynamic() as never,
-      count:
-        searchIds && query.status === undefined && query.eventId === undefined
-          ? cappedSearchCount(db, searchIds)
-          : cappedOrderCount(db),
+      count: q && orderCountCap(query) === ORDER_SEARCH_COUNT_CAP ? cappedSearchCount(db, q) : cappedOrderCount(db),
       where,
     },
     { size: query.size, cursor: query.cursor },

@@ -7,6 +7,8 @@ import {
   AdminOrdersPage,
   AdminOrdersQuery,
   AttendeeEventParams,
+  ORDER_COUNT_CAP,
+  ORDER_SEARCH_COUNT_CAP,
   OrderIdParams,
 } from '@fourfour/shared/orders';
 import { getOrderDetail, listAttendees, listOrders } from './orders.service.ts';
@@ -27,8 +29,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin orders'],
         summary: 'Orders, newest first, paged by cursor; search by reference, buyer or attendee',
-        description:
-          "Each order with its short reference, buyer, event, tickets (type, attendee, status, price), amount, refunded amount, payment provider and status, affiliate code and times. eventId keeps one event's orders, status one order status. q (3 to 100 characters) finds an order by its reference (a prefix of at least 3 hex digits), part of the buyer's email or username, or part of an attendee's name, ignoring case and accents. nextCursor → cursor for the next page.",
+        description: `Each order with its short reference, buyer, event, tickets (type, attendee, status, price), amount, refunded amount, payment provider and status, affiliate code and times. eventId keeps one event's orders, status one order status. q (3 to 100 characters) finds an order by its reference (a prefix of at least 3 hex digits), part of the buyer's email or username, or part of an attendee's name, ignoring case and accents. totalElements counts the matches up to ${ORDER_COUNT_CAP.toLocaleString('en-GB')} (a search across every event: up to ${ORDER_SEARCH_COUNT_CAP}); the cap itself means at least that many. nextCursor → cursor for the next page.`,
         querystring: AdminOrdersQuery,
         response: { 200: AdminOrdersPage },
       },

@@ -7,6 +7,8 @@ import {
   AdminOrdersPage,
   type AdminOrderSummary,
   ORDER_COUNT_CAP,
+  ORDER_SEARCH_COUNT_CAP,
+  orderCountCap,
   ORDER_MESSAGES,
   orderReference,
 } from '@fourfour/shared/orders';
@@ -538,5 +540,18 @@ describe('a list longer than the count', () => {
     expect(ids(rare.content)).toEqual([old.id]);
     expect(rare.totalElements).toBe(1);
     expect(rare.nextCursor).toBeNull();
+
+    // Across every event a search counts up to ORDER_SEARCH_COUNT_CAP and says "at least" (the cap),
+    // still paging through every match; under the cap it is exact, each order once.
+    expect(orderCountCap({ q: 'owl' })).toBe(ORDER_SEARCH_COUNT_CAP);
+    const everywhere = await listOrders({ size: '100', q: 'owl' });
+    expect(everywhere.totalElements).toBe(ORDER_SEARCH_COUNT_CAP);
+    expect(everywhere.content).toHaveLength(100);
+    const further = await listOrders({ size: '100', q: 'owl', cursor: everywhere.nextCursor ?? '' });
+    expect(further.content).toHaveLength(100);
+    const rareEverywhere = await listOrders({ size: '100', q: 'zbuy' });
+    expect(rareEverywhere.nextCursor).toBeNull();
+    expect(rareEverywhere.totalElements).toBe(rareEverywhere.content.length);
+    expect(ids(rareEverywhere.content)).toContain(old.id);
   });
 });

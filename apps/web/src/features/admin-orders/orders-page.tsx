@@ -1,7 +1,7 @@
 import { SEARCH_DEBOUNCE_MS } from '@fourfour/shared/constants';
 import {
   type AdminOrderSummary,
-  ORDER_COUNT_CAP,
+  orderCountCap,
   ORDER_MESSAGES,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -109,6 +109,8 @@ export function OrdersPage() {
   const orders = useAdminOrders({ eventId: badEvent ? undefined : eventId, q: q || undefined, status });
   const list = orders.data?.pages.flatMap((p) => p.content) ?? [];
   const total = orders.data?.pages[0]?.totalElements;
+  // Where the server's count stopped: a search across every event counts fewer (orderCountCap).
+  const countCap = orderCountCap({ q: q || undefined, eventId: badEvent ? undefined : eventId, status });
   const eventTitle = eventId !== undefined ? list[0]?.event.title : undefined;
   const title = eventTitle ? `Orders: ${eventTitle}` : 'Orders';
 
@@ -128,8 +130,8 @@ export function OrdersPage() {
             <Text c="dimmed" size="sm">
               {total === undefined
                 ? 'Newest first'
-                : total >= ORDER_COUNT_CAP
-                  ? `${ORDER_COUNT_CAP.toLocaleString('en-GB')}+ orders, newest first`
+                : total >= countCap
+                  ? `${countCap.toLocaleString('en-GB')}+ orders, newest first`
                   : `${total} order${total === 1 ? '' : 's'}, newest first`}
             </Text>
           </div>
