@@ -237,6 +237,20 @@ describe('accounts', () => {
       await logIn(page, email, DEMO_PASSWORD);
       await page.waitForURL(`${server.baseUrl}/`);
       expect(await headerItems(page), email).toEqual(items);
+      if (items.includes('Talent')) {
+        // The dropdown buttons look like the links beside them, once their menu has loaded (its
+        // Menu.Target once replaced the button's class: a bare grey native button).
+        const header = page.locator('header');
+        const talent = header.locator('button[aria-expanded]', { hasText: 'Talent' });
+        await talent.waitFor();
+        const look = (el: Element) => {
+          const s = getComputedStyle(el);
+          return [s.fontWeight, s.fontSize, s.borderTopStyle, s.backgroundColor, s.color].join(' ');
+        };
+        expect(await talent.evaluate(look), email).toBe(
+          await header.getByRole('link', { name: 'Subscribe', exact: true }).evaluate(look),
+        );
+      }
       await context.close();
     }
   });

@@ -11,9 +11,12 @@ export function isMenuActive(menu: NavMenuItem, pathname: string): boolean {
 export const MenuButton = forwardRef<
   HTMLButtonElement,
   { menu: NavMenuItem; active: boolean } & ComponentPropsWithoutRef<'button'>
->(function MenuButton({ menu, active, ...rest }, ref) {
+>(function MenuButton({ menu, active, className, ...rest }, ref) {
+  // Mantine's Menu.Target passes a className of its own (empty here); it must add to ours, not
+  // replace it (the desktop Talent and Admin buttons rendered as bare native buttons).
+  const classNames = [classes.navLink, className].filter(Boolean).join(' ');
   return (
-    <button ref={ref} type="button" className={classes.navLink} data-active={active || undefined} {...rest}>
+    <button ref={ref} type="button" data-active={active || undefined} {...rest} className={classNames}>
       {menu.label}
       <IconChevronDown size={14} stroke={2.2} aria-hidden="true" />
     </button>
