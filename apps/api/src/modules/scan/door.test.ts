@@ -582,6 +582,57 @@ describe('the door when the signal drops (issue 22)', () => {
       ]);
     });
 
+    it('answers pollers arriving together with one reading, and the next poll with a fresh one', async () => {
+      const event = await createEvent(t.app, tonight());
+      const [a, b] = await issueTickets(t.app, fan, event.id, 2);
+      expect((await scan(t.app, door, a!.code)).statusCode).toBe(200);
+      const poll = () => Promise.all(Array.from({ length: 6 }, () => dashboard(event.id, door)));
+      let together: DoorDashboard[];
+      const pool = t.database.pool;
+      if (!pool) {
+        // The embedded database runs one statement at a time: six readings would end apart.
+        together = await poll();
+      } else {
+        // PostgreSQL: the night's tickets are locked while six pollers arrive; only one reading may
+        // be waiting for them (six separate readings would be six waiting backends).
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          await client.query('LOCK TABLE tickets IN ACCESS EXCLUSIVE MODE');
+          const polled = poll();
+          const waiting = async () =>
+            Number(
+              (
+                await client.query(
+                  `SELECT count(*)::int AS n FROM pg_stat_activity
+                   WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+                )
+              ).rows[0].n,
+            );
+          await waitFor(async () => (await waiting()) > 0);
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          expect(await waiting()).toBe(1);
+          await client.query('COMMIT');
+          together = await polled;
+        } finally {
+          await client.query('ROLLBACK').catch(() => {}); // after a failed check: the lock goes
+          client.release();
+        }
+      }
+      // One reading answered all six.
+      expect(new Set(together.map((board) => board.generatedAt)).size).toBe(1);
+      expect(together.every((board) => board.totals.admitted === 1)).toBe(true);
+      // Nothing is kept: a poll after an admission sees it.
+      expect((await scan(t.app, door, b!.code)).statusCode).toBe(200);
+      expect((await dashboard(event.id, door)).totals.admitted).toBe(2);
+      // Still checked per request: a fan is refused even while a reading is under way.
+      const [refused] = await Promise.all([
+        t.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/door`, headers: fan.headers }),
+        dashboard(event.id, door),
+      ]);
+      expect(refused.statusCode).toBe(403);
+    });
+
     it('lets an EVENT_WORKER see only the doors they work, and admins every door', async () => {
       const event = await createEvent(t.app, tonight());
       const worker = await createUser(t.app, { role: 'EVENT_WORKER' });
