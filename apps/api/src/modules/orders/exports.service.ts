@@ -5,11 +5,12 @@ import { EVENT_MESSAGES } from '@fourfour/shared/events';
 import type { ExportKind } from '@fourfour/shared/order-exports';
 import { orderReference } from '@fourfour/shared/orders';
 import { doorCodeOf } from '@fourfour/shared/scan';
-import { events, users } from '../../db/schema/index.ts';
+import { events, tickets, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { localToInstant } from '../../lib/time.ts';
 import { getCommissionThisMonth, rowsOf } from '../affiliates/index.ts';
 import { type CsvColumn, csvStream, fileSlug, type NextBatch } from './csv-export.ts';
+import { ATTENDEE_NAME_KEYS } from './orders.queries.ts';
 
 /** Rows per database round trip: a few hundred kilobytes held at a time. */
 const BATCH = 1000;
@@ -152,19 +153,20 @@ const ATTENDEE_COLUMNS: CsvColumn<AttendeeRow>[] = [
 
 /**
  * By last name then first name, folded (case and accents: Émile files under E), as a door list is
- * read, names left blank last: the attendee list's own keys (orders.queries.ts), so each batch is a
- * range of tickets_event_attendee_seek_idx read in order, with no sort and no folding per row.
+ * read, names left blank last: the attendee list's own keys (ATTENDEE_NAME_KEYS), so each batch is
+ * a range of tickets_event_attendee_seek_idx read in order, with no sort.
  */
 function attendeesQuery(eventId: number, tz: string) {
-  const keys = sql`(t.last_name IS NULL), coalesce(ff_fold(t.last_name), ''), (t.first_name IS NULL), coalesce(ff_fold(t.first_name), ''), t.id`;
+  const [noLast, sortLast, noFirst, sortFirst] = ATTENDEE_NAME_KEYS.map((key) => key.sql);
+  const keys = sql`${noLast}, ${sortLast}, ${noFirst}, ${sortFirst}, ${tickets.id}`;
   return (after: AttendeeRow | null) => sql`
-    SELECT (t.last_name IS NULL) AS no_last, coalesce(ff_fold(t.last_name), '') AS sort_last,
-      (t.first_name IS NULL) AS no_first, coalesce(ff_fold(t.first_name), '') AS sort_first,
-      t.id::text AS ticket_id, t.order_id::text AS order_id,
-      t.first_name, t.last_name, t.ticket_type::text AS ticket_type, t.status::text AS status,
-      ${localTime(sql`t.used_at`, tz)} AS admitted_at
-    FROM tickets t
-    WHERE t.event_id = ${eventId}
+    SELECT ${noLast} AS no_last, ${sortLast} AS sort_last, ${noFirst} AS no_first, ${sortFirst} AS sort_first,
+      ${tickets.id}::text AS ticket_id, ${tickets.orderId}::text AS order_id,
+      ${tickets.firstName} AS first_name, ${tickets.lastName} AS last_name,
+      ${tickets.ticketType}::text AS ticket_type, ${tickets.status}::text AS status,
+      ${localTime(sql`${tickets.usedAt}`, tz)} AS admitted_at
+    FROM ${tickets}
+    WHERE ${tickets.eventId} = ${eventId}
       ${
         after
           ? sql`AND (${keys}) > (${after.no_last}, ${after.sort_last}, ${after.no_first}, ${after.sort_first}, ${after.ticket_id}::uuid)`

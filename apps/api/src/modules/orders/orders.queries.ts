@@ -4,7 +4,7 @@ import { MAX_TICKETS_PER_ORDER } from '@fourfour/shared/constants';
 import { ORDER_COUNT_CAP, ORDER_SEARCH_COUNT_CAP, orderCountCap, referenceRange } from '@fourfour/shared/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import { events, orders, tickets, users } from '../../db/schema/index.ts';
-import { type DynamicSelect, defineList, keysetPage } from '../../lib/paging.ts';
+import { type DynamicSelect, defineList, keysetPage, type SortKey } from '../../lib/paging.ts';
 
 /**
  * The back office's reads (issue 21): the order list, one order, its history's sources, and an
@@ -380,16 +380,16 @@ export async function selectBuyerMessages(db: DbOrTx, eventId: number, buyerId: 
  * into tickets_event_attendee_seek_idx (issue 19) instead of an OR that reads the event from the
  * start.
  */
+export const ATTENDEE_NAME_KEYS = [
+  { sql: sql`(${tickets.lastName} IS NULL)`, type: 'boolean' },
+  { sql: sql`coalesce(ff_fold(${tickets.lastName}), '')`, type: 'text' },
+  { sql: sql`(${tickets.firstName} IS NULL)`, type: 'boolean' },
+  { sql: sql`coalesce(ff_fold(${tickets.firstName}), '')`, type: 'text' },
+] as const satisfies readonly SortKey[];
+
 const ATTENDEE_LIST = defineList({
   sort: { fields: ['name'] as const, default: 'name,ASC' },
-  keys: {
-    name: [
-      { sql: sql`(${tickets.lastName} IS NULL)`, type: 'boolean' },
-      { sql: sql`coalesce(ff_fold(${tickets.lastName}), '')`, type: 'text' },
-      { sql: sql`(${tickets.firstName} IS NULL)`, type: 'boolean' },
-      { sql: sql`coalesce(ff_fold(${tickets.firstName}), '')`, type: 'text' },
-    ],
-  },
+  keys: { name: ATTENDEE_NAME_KEYS },
   tieBreaker: sql`${tickets.id}`,
   tieBreakerType: 'uuid',
 });

@@ -3,6 +3,7 @@ import {
   DOOR_MESSAGES,
   DOOR_REFUSAL_REASONS,
   type DoorDashboard,
+  type DoorPackEvent,
   doorNameOf,
 } from '@fourfour/shared/door';
 import { ADMIN_ROLES, type Role, TICKET_TYPES, type TicketType } from '@fourfour/shared/enums';
@@ -77,11 +78,7 @@ function sharedReading(
   return reading;
 }
 
-async function readDoorDashboard(
-  app: FastifyInstance,
-  eventId: number,
-  event: NonNullable<Awaited<ReturnType<typeof loadDoorEvent>>>,
-): Promise<DoorDashboard> {
+async function readDoorDashboard(app: FastifyInstance, eventId: number, event: DoorPackEvent): Promise<DoorDashboard> {
   // One after another: a dashboard polled every 5 s should hold one pooled connection, not six.
   const queries = [
     // The night's tickets read once (issue 19: was three passes over a 6,000-ticket night): sold and
