@@ -7,29 +7,30 @@
 # given (README, "Configuration"; docs/operations.md). compose.yaml runs a demo site with PostgreSQL,
 # Redis and MinIO. scripts/container-smoke.sh builds this file with podman and checks the server in it.
 #
-# TypeScript runs through tsx, exactly as `npm start` does, rather than a compiled build: the code CI
-# tests is the code that ships, there is no second build configuration to keep in step, and tsx
-# (with esbuild, its one dependency) adds ~10 MB. Node's own type stripping cannot run the code
-# (parameter properties), and a bundle would need its own handling of the SQL migrations and
-# native modules.
+# The server runs as `npm start` does: the one-file bundle `npm run build` makes (apps/api/bundle.mjs,
+# esbuild), which the browser journeys and the benchmarks also run, so the code CI tests is the code
+# that ships. Native modules, PGlite and the API docs' UI stay in node_modules; the SQL migrations
+# are read from apps/api/src/db/migrations.
 
-# ---- build: the web client (Vite) into apps/web/dist -------------------------------------------
+# ---- build: the web client (Vite) into apps/web/dist, the server bundle into apps/api/dist ---------
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
-# Only the web workspace's packages (no browsers, test tools or the pinned Node binary): none of them
-# needs an install script, so none runs.
+# Only the web and API workspaces' packages (no browsers, test tools or the pinned Node binary): none
+# of them needs an install script to be bundled, so none runs.
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci -w @fourfour/web --ignore-scripts --no-audit --no-fund --loglevel=error
+    npm ci -w @fourfour/web -w @fourfour/api --ignore-scripts --no-audit --no-fund --loglevel=error
 COPY tsconfig.base.json ./
 COPY packages/shared packages/shared
 COPY apps/web apps/web
+COPY apps/api/bundle.mjs apps/api/
+COPY apps/api/src apps/api/src
 RUN npm run build
 
-# ---- deps: the API's production packages, plus tsx at the version package-lock.json pins ------------
+# ---- deps: the API's production packages (the bundle's external ones load from here) -----------------
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -37,10 +38,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci -w @fourfour/api --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
- && pin() { node -p "require('./package-lock.json').packages['node_modules/$1'].version"; } \
- && npm install -w @fourfour/api --no-save --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
-      "tsx@$(pin tsx)" "esbuild@$(pin esbuild)"
+    npm ci -w @fourfour/api --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error
 
 # ---- runtime ------------------------------------------------------------------------------------------
 FROM node:24-bookworm-slim
@@ -58,9 +56,9 @@ WORKDIR /app
 # Code and packages belong to root and are read-only to the server; only DATA_DIR is writable.
 COPY --from=deps /app/node_modules node_modules
 COPY package.json ./
-COPY packages/shared packages/shared
 COPY apps/api/package.json apps/api/
-COPY apps/api/src apps/api/src
+COPY apps/api/src/db/migrations apps/api/src/db/migrations
+COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
@@ -70,8 +68,8 @@ EXPOSE 3000
 # No curl in a slim image: Node's fetch asks the process itself.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# Exec form: node itself gets SIGTERM (no shell or npm in between). server.ts stops accepting
+# Exec form: node itself gets SIGTERM (no shell or npm in between). The server stops accepting
 # connections, finishes requests in flight and exits 0 (forced after 25 s, inside the 30 s that
 # compose.yaml's stop_grace_period allows; docker's default is 10 s: `docker stop -t 30`).
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "apps/api/src/server.ts"]
+CMD ["node", "apps/api/dist/server.mjs"]

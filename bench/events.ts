@@ -15,6 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serverBundleArgs } from '../apps/api/test/server-bundle.ts';
 import { freePort, median, procCpuMs } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -37,7 +38,7 @@ interface Run {
 
 function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -138,7 +139,7 @@ async function main() {
   const memoryPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
   const app = await startProcess(
-    ['apps/api/src/server.ts'],
+    serverBundleArgs(),
     {
       NODE_ENV: '',
       PORT: String(appPort),
@@ -165,7 +166,7 @@ async function main() {
     const listFile = path.join(mkdtempSync(path.join(tmpdir(), 'fourfour-bench-list-')), 'list.json');
     writeFileSync(listFile, listText);
     memory = await startProcess(
-      ['bench/events-baseline.ts'],
+      ['--import', 'tsx', 'bench/events-baseline.ts'],
       { PORT: String(memoryPort), BENCH_LIST_FILE: listFile },
       'baseline ready',
     );

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import { deriveKey } from '../apps/api/src/lib/crypto.ts';
+import { serverBundleArgs } from '../apps/api/test/server-bundle.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -169,7 +170,7 @@ export async function startServer(name: string): Promise<BenchServer> {
   const profile = process.env.BENCH_CPU_PROF;
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--import', 'tsx', 'apps/api/src/server.ts'],
+    [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), ...serverBundleArgs()],
     {
       cwd: ROOT,
       env: benchServerEnv({ name, port, databaseUrl, appSecret, signingKey }),

@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import { deriveKey } from '../../apps/api/src/lib/crypto.ts';
+import { serverBundleArgs } from '../../apps/api/test/server-bundle.ts';
 import {
   ADMIN_URL,
   benchServerEnv,
@@ -68,12 +69,20 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** The server (NODE_ENV=test: production refuses RATE_LIMIT=off, see bench/README.md) on `databaseUrl`. */
-async function startServer(databaseUrl: string, appSecret: string, signingKey: string): Promise<Server> {
+/**
+ * The server (NODE_ENV=test: production refuses RATE_LIMIT=off, see bench/README.md) on `databaseUrl`.
+ * `serverArgs`: checked once at the start of the run, so the restart runs the bundle the run timed.
+ */
+async function startServer(
+  serverArgs: string[],
+  databaseUrl: string,
+  appSecret: string,
+  signingKey: string,
+): Promise<Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: ROOT,
     env: benchServerEnv({ name: 'scale', port, databaseUrl, appSecret, signingKey }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -242,6 +251,7 @@ async function main() {
   const scale = Number(values.scale);
   CONCURRENT_MS = Number(values['concurrent-seconds']) * 1000;
   if (!(scale > 0)) throw new Error('--scale must be a positive number');
+  const serverArgs = serverBundleArgs();
   const filter = values.route ? new RegExp(values.route, 'i') : null;
   const dbName = values.reuse ?? `bench_scale_${Date.now().toString(36)}`;
   const url = new URL(ADMIN_URL);
@@ -273,7 +283,7 @@ async function main() {
     await db.query(`DELETE FROM app_meta WHERE key = 'development-keys'`);
     const appSecret = randomBytes(48).toString('base64url');
     const signingKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    server = await startServer(databaseUrl, appSecret, signingKey);
+    server = await startServer(serverArgs, databaseUrl, appSecret, signingKey);
     const startupMs = server.startupMs;
     console.error(`server started in ${ms(startupMs)} ms`);
     let rssMax = rssMb(server.child.pid!, 'VmRSS');
@@ -345,7 +355,7 @@ async function main() {
     await server.stop();
     server = null;
     // Start-up again, on a database the server has already prepared (pg-boss installed): a restart.
-    const again = await startServer(databaseUrl, appSecret, signingKey);
+    const again = await startServer(serverArgs, databaseUrl, appSecret, signingKey);
     const restartMs = again.startupMs;
     await again.stop();
 

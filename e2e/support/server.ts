@@ -7,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 // The type of the template the run provides (ProvidedContext's testDatabaseTemplate).
 import type {} from '../../apps/api/test/global-setup.ts';
+import { serverBundleArgs } from '../../apps/api/test/server-bundle.ts';
 
 export interface RunningServer {
   baseUrl: string;
@@ -86,7 +87,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(path.join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'fourfour-e2e-'));
   const database = await freshDatabase(dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverBundleArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,
