@@ -72,6 +72,7 @@ interface Server {
 /**
  * The server (NODE_ENV=test: production refuses RATE_LIMIT=off, see bench/README.md) on `databaseUrl`.
  * `serverArgs`: checked once at the start of the run, so the restart runs the bundle the run timed.
+ * BENCH_CPU_PROF=<dir> profiles the server (a .cpuprofile per start, written when it stops).
  */
 async function startServer(
   serverArgs: string[],
@@ -82,7 +83,8 @@ async function startServer(
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, serverArgs, {
+  const profile = process.env.BENCH_CPU_PROF;
+  const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), ...serverArgs], {
     cwd: ROOT,
     env: benchServerEnv({ name: 'scale', port, databaseUrl, appSecret, signingKey }),
     stdio: ['ignore', 'pipe', 'pipe'],
