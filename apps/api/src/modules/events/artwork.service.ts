@@ -107,7 +107,10 @@ function generationsOf(app: FastifyInstance): Map<number, Promise<Artwork | null
 
 /**
  * The event's artwork: the upload, or the generated poster (made on first request and stored, so
- * it is drawn once). A lost upload falls back to a poster drawn on the fly: never a broken image.
+ * it is drawn once). A lost generated poster is drawn and stored again, once (drawing one costs
+ * ~50 ms of CPU, too much for every request of a listed event); a lost upload falls back to a
+ * poster drawn on the fly, and keeps its key, since the upload may come back from a backup: never a
+ * broken image.
  */
 export async function loadEventArtwork(app: FastifyInstance, eventId: number): Promise<Artwork | null> {
   const [row] = await app.db
@@ -118,27 +121,47 @@ export async function loadEventArtwork(app: FastifyInstance, eventId: number): P
   if (row.imageKey) {
     const file = await app.storage.get(row.imageKey);
     if (file) return { file, imageKey: row.imageKey };
+    if (isGeneratedArtwork(row.imageKey)) {
+      app.log.warn({ eventId, key: row.imageKey }, 'generated event artwork missing from storage; drawing it again');
+      return generateOnce(app, row.id, row.title, row.imageKey);
+    }
     app.log.warn({ eventId, key: row.imageKey }, 'event artwork missing from storage; drawing a default');
     const data = await renderDefaultArtwork(row.title);
     const etag = `"fallback-${createHash('sha256').update(data).digest('base64url').slice(0, 20)}"`;
     return { file: { key: row.imageKey, contentType: 'image/webp', size: data.length, etag, data }, imageKey: null };
   }
+  return generateOnce(app, row.id, row.title, null);
+}
+
+/** One drawing of the event's poster at a time in this process; `replacing`: the key it replaces. */
+function generateOnce(app: FastifyInstance, eventId: number, title: string, replacing: string | null) {
   const generating = generationsOf(app);
   let pending = generating.get(eventId);
   if (!pending) {
-    pending = generateAndStore(app, row.id, row.title).finally(() => generating.delete(eventId));
+    pending = generateAndStore(app, eventId, title, replacing).finally(() => generating.delete(eventId));
     generating.set(eventId, pending);
   }
   return pending;
 }
 
-async function generateAndStore(app: FastifyInstance, eventId: number, title: string): Promise<Artwork | null> {
+async function generateAndStore(
+  app: FastifyInstance,
+  eventId: number,
+  title: string,
+  replacing: string | null,
+): Promise<Artwork | null> {
   const data = await renderDefaultArtwork(title);
   const stored = await app.storage.put(DEFAULT_ARTWORK_FOLDER, data, 'image/webp', 'webp');
   const claimed = await app.db
     .update(events)
     .set({ imageKey: stored.key })
-    .where(and(eq(events.id, eventId), isNull(events.imageKey), eq(events.title, title)))
+    .where(
+      and(
+        eq(events.id, eventId),
+        replacing === null ? isNull(events.imageKey) : eq(events.imageKey, replacing),
+        eq(events.title, title),
+      ),
+    )
     .returning({ id: events.id });
   if (claimed.length === 0) {
     // Someone else set an image (or the title changed) meanwhile: theirs wins.

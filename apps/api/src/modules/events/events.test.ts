@@ -329,6 +329,25 @@ describe('event artwork', () => {
     expect(res.headers['content-type']).toBe('image/webp');
   });
 
+  it('draws a lost generated poster again and stores it, so the next request reads the file', async () => {
+    const e = await createEvent(t.app, { title: 'Lost Poster' });
+    const first = await t.app.inject(`/api/media/events/${e.id}`);
+    const [before] = await t.app.db.select().from(events).where(eq(events.id, e.id));
+    await t.app.storage.delete(before!.imageKey!);
+    const redrawn = await t.app.inject(`/api/media/events/${e.id}`);
+    expect(redrawn.statusCode).toBe(200);
+    expect(await sharp(redrawn.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 675 });
+    const [after] = await t.app.db.select().from(events).where(eq(events.id, e.id));
+    expect(after!.imageKey).toMatch(/^events\/default\//);
+    expect(after!.imageKey).not.toBe(before!.imageKey);
+    expect(await t.app.storage.get(after!.imageKey!)).not.toBeNull();
+    // Served from the stored file from now on: the same bytes and ETag as the redrawn answer.
+    const next = await t.app.inject(`/api/media/events/${e.id}`);
+    expect(next.headers.etag).toBe(redrawn.headers.etag);
+    expect(next.rawPayload.equals(redrawn.rawPayload)).toBe(true);
+    expect(first.statusCode).toBe(200);
+  });
+
   it('serves narrower WebP copies for srcset at the listed widths only, each with its own ETag', async () => {
     const e = await createEvent(t.app, { title: 'Srcset Test' });
     const full = await t.app.inject(`/api/media/events/${e.id}`);
