@@ -84,11 +84,15 @@ async function startServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const profile = process.env.BENCH_CPU_PROF;
-  const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), ...serverArgs], {
-    cwd: ROOT,
-    env: benchServerEnv({ name: 'scale', port, databaseUrl, appSecret, signingKey }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), ...serverArgs],
+    {
+      cwd: ROOT,
+      env: benchServerEnv({ name: 'scale', port, databaseUrl, appSecret, signingKey }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const chunks: string[] = [];
   for (const stream of [child.stdout, child.stderr]) stream?.on('data', (d) => chunks.push(String(d)));
   const output = () => chunks.join('');
