@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isAdult, isRealDate } from './auth.ts';
+import { isAdult, isRealDate } from './auth-rules.ts';
 import { TICKET_STATUSES } from './enums.ts';
 import { ORDER_MESSAGES } from './orders.ts';
 import { TICKET_MESSAGES } from './tickets.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isAdult, isRealDate } from './auth.ts';
+import { isAdult, isRealDate } from './auth-rules.ts';
 import {
   AFFILIATE_DISCOUNT_PERCENT,
   FREE_TICKETS_PER_YEAR,

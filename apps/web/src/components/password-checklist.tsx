@@ -1,6 +1,6 @@
 import { List, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { passwordChecks } from '@fourfour/shared/auth';
+import { passwordChecks } from '@fourfour/shared/auth-rules';
 
 /** The live password checklist (register, reset, change password): the shared rules, ticked as typed. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {

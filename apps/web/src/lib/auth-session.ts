@@ -5,10 +5,11 @@ import { navigateTo } from './navigation.ts';
 import { clearSession, getSession, type SessionUser, setSession } from './session.ts';
 
 /**
- * The shape of GET /api/auth/me, checked by hand rather than with the shared zod schema: this runs
- * on every page load, and keeping zod out of the first load saves ~26 kB (bench/web-size.ts).
+ * The shape of GET /api/auth/me (and the login answer's `user`), checked by hand rather than with
+ * the shared zod schema: this runs on every page load, and keeping zod out of the first load saves
+ * ~26 kB (bench/web-size.ts).
  */
-function toSessionUser(body: unknown): SessionUser {
+export function toSessionUser(body: unknown): SessionUser {
   const u = body as Partial<SessionUser> | null;
   if (
     typeof u?.id !== 'number' ||

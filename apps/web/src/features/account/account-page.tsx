@@ -1,15 +1,38 @@
-import { Alert, Container, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Box, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
-import { AUTH_MESSAGES } from '@fourfour/shared/auth';
-import type { ReactNode } from 'react';
+import { AUTH_MESSAGES } from '@fourfour/shared/auth-rules';
+import { lazy, type ReactNode } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
+import { WhenIdle } from '../../components/when-idle.tsx';
 import { useMe } from './api/get-me.ts';
-import { ComingWithFeature } from './components/account-section.tsx';
-import { ChangePasswordSection } from './components/change-password-section.tsx';
-import { DangerZoneSection } from './components/danger-zone-section.tsx';
-import { DevicesSection } from './components/devices-section.tsx';
+import { AccountSection, ComingWithFeature } from './components/account-section.tsx';
 import { ProfileSection } from './components/profile-section.tsx';
-import { TwoFactorSection } from './components/two-factor-section.tsx';
+
+/**
+ * The lower cards' contents (below the fold on a phone: the forms, the 2FA setup, the devices and
+ * the delete dialog) load once the page has shown its cards and the browser is idle, not before.
+ * The cards and their headings are there from the start; until a card's contents arrive, their place
+ * is held by what they show first (the same loader as while their data loads, or a block of their
+ * height), so nothing moves.
+ */
+const ChangePasswordPanel = lazy(() =>
+  import('./components/change-password-section.tsx').then((m) => ({ default: m.ChangePasswordPanel })),
+);
+const TwoFactorPanel = lazy(() =>
+  import('./components/two-factor-section.tsx').then((m) => ({ default: m.TwoFactorPanel })),
+);
+const DevicesPanel = lazy(() => import('./components/devices-section.tsx').then((m) => ({ default: m.DevicesPanel })));
+const DeleteAccountPanel = lazy(() =>
+  import('./components/danger-zone-section.tsx').then((m) => ({ default: m.DeleteAccountPanel })),
+);
+
+/**
+ * The change-password form's height, measured: three fields, the checklist and the button, on any
+ * screen 400 px wide or more (below that a checklist line wraps, ~10 px more, all below the fold).
+ */
+const CHANGE_PASSWORD_FORM_HEIGHT = 388.4;
+/** A button of the default size. */
+const BUTTON_HEIGHT = 36;
 
 /**
  * Sections other features provide. A route file composes the page with them, e.g.
@@ -67,10 +90,41 @@ export function AccountPage({ sections = {} }: { sections?: AccountPageSections 
                 note="Your tickets with their QR codes will be listed here once ticket sales open."
               />
             )}
-            <ChangePasswordSection />
-            <TwoFactorSection />
-            <DevicesSection />
-            <DangerZoneSection />
+            <AccountSection
+              id="change-password"
+              title="Change password"
+              description="Changing your password signs you out on every other device."
+            >
+              <WhenIdle fallback={<Box h={CHANGE_PASSWORD_FORM_HEIGHT} />}>
+                <ChangePasswordPanel />
+              </WhenIdle>
+            </AccountSection>
+            <AccountSection
+              id="two-factor"
+              title="Two-factor authentication"
+              description="Ask for a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy…) each time you log in."
+            >
+              <WhenIdle fallback={<Loader size="sm" aria-label="Loading two-factor status" />}>
+                <TwoFactorPanel />
+              </WhenIdle>
+            </AccountSection>
+            <AccountSection
+              id="devices"
+              title="Signed-in devices"
+              description="Where your account is signed in. Sign out any device you do not recognise, then change your password."
+            >
+              <WhenIdle fallback={<Loader size="sm" aria-label="Loading your signed-in devices" />}>
+                <DevicesPanel />
+              </WhenIdle>
+            </AccountSection>
+            <AccountSection id="danger-zone" title="Danger zone" danger>
+              <Text size="sm">
+                Deleting your account signs you out everywhere and removes your personal details. This cannot be undone.
+              </Text>
+              <WhenIdle fallback={<Box h={BUTTON_HEIGHT} />}>
+                <DeleteAccountPanel />
+              </WhenIdle>
+            </AccountSection>
           </>
         )}
       </Stack>

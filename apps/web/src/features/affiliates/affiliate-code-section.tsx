@@ -1,23 +1,19 @@
 import { AFFILIATE_MESSAGES } from '@fourfour/shared/affiliates';
 import { AFFILIATE_DISCOUNT_PERCENT } from '@fourfour/shared/constants';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
+import { WhenIdle } from '../../components/when-idle.tsx';
 import { useGenerateAffiliateCode } from './api/generate-affiliate-code.ts';
 import { useMyAffiliateCode } from './api/get-my-affiliate-code.ts';
+
+/**
+ * The copy button's tooltip loads once the code has been shown and the browser is idle (every
+ * member's account page would carry it otherwise, though only affiliates see this card); until then
+ * the same button shows without it.
+ */
+const Tooltip = lazy(() => import('./components/code-tooltip.ts').then((m) => ({ default: m.Tooltip })));
 
 /**
  * Account page section (AFFILIATE, ADMIN, MASTER; the page decides who sees it): the caller's
@@ -66,12 +62,8 @@ export function AffiliateCodeSection() {
               {value}
             </Code>
             <CopyButton value={value} timeout={2000}>
-              {({ copied, copy }) => (
-                <Tooltip
-                  label={copied ? AFFILIATE_MESSAGES.codeCopied : 'Copy to clipboard'}
-                  withArrow
-                  opened={copied || undefined}
-                >
+              {({ copied, copy }) => {
+                const button = (
                   <Button
                     variant="light"
                     color={copied ? 'teal' : undefined}
@@ -82,8 +74,19 @@ export function AffiliateCodeSection() {
                   >
                     {copied ? 'Copied' : 'Copy'}
                   </Button>
-                </Tooltip>
-              )}
+                );
+                return (
+                  <WhenIdle fallback={button}>
+                    <Tooltip
+                      label={copied ? AFFILIATE_MESSAGES.codeCopied : 'Copy to clipboard'}
+                      withArrow
+                      opened={copied || undefined}
+                    >
+                      {button}
+                    </Tooltip>
+                  </WhenIdle>
+                );
+              }}
             </CopyButton>
           </Group>
         ) : (

@@ -1,6 +1,6 @@
-import { isRealDate } from '@fourfour/shared/auth';
+import { isRealDate } from '@fourfour/shared/auth-rules';
 
-/** Small rules of the auth screens that are not account rules (those live in @fourfour/shared/auth). */
+/** Small rules of the auth screens that are not account rules (those live in @fourfour/shared/auth-rules). */
 
 /** Typed dates: DD/MM/YYYY (as shown), D/M/YYYY, DD.MM.YYYY or YYYY-MM-DD → YYYY-MM-DD, else null. */
 export function parseTypedDate(value: string): string | null {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { AUTH_MESSAGES } from '@fourfour/shared/auth';
+import { AUTH_MESSAGES } from '@fourfour/shared/auth-rules';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useForgotPassword } from './api/forgot-password.ts';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
-import { AUTH_MESSAGES, normaliseTotpInput } from '@fourfour/shared/auth';
+import { AUTH_MESSAGES, normaliseTotpInput } from '@fourfour/shared/auth-rules';
 import { PASSWORD_MAX, TOTP_DIGITS } from '@fourfour/shared/constants';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -50,7 +50,7 @@ export function LoginPage() {
       ...(showTotp && totp.length === TOTP_DIGITS ? { totp } : {}),
     };
     try {
-      // The answer is checked with the shared LoginResponse: a token and the user, or an error.
+      // The answer is checked against the shared LoginResponse's shape: a token and the user, or an error.
       const reply = await login.mutateAsync(body);
       setSession(reply.accessToken, reply.user);
       navigate(redirectTargetFrom(location.state), { replace: true });

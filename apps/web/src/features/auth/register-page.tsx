@@ -4,12 +4,13 @@ import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput 
 import { DateInput } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
-import { AUTH_MESSAGES, latestBirthDate, RegisterForm, sanitiseUsername } from '@fourfour/shared/auth';
+import { AUTH_MESSAGES, latestBirthDate, sanitiseUsername } from '@fourfour/shared/auth-rules';
 import { PASSWORD_MAX, USERNAME_MAX } from '@fourfour/shared/constants';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PasswordChecklist } from '../../components/password-checklist.tsx';
 import { isApiError, serverMessageOf } from '../../lib/api-client.ts';
+import { authSchemas } from '../../lib/lazy-schemas.ts';
 import { fieldErrorsOf } from '../../lib/zod-field-errors.ts';
 import { useRegister } from './api/register.ts';
 import { parseTypedDate } from './auth-form-rules.ts';
@@ -17,6 +18,11 @@ import { AuthCard } from './components/auth-card.tsx';
 import { TermsModal } from './components/terms-modal.tsx';
 
 type Field = 'email' | 'username' | 'password' | 'confirmPassword' | 'birthDate' | 'termsAccepted';
+
+/** The form's schema comes in once a field is first focused, so it is there by the time of submit. */
+const loadSchemas = () => {
+  authSchemas().catch(() => {});
+};
 
 /**
  * Where a failed registration's message goes (spec 01 §8): a field the body names; for 409/400 a
@@ -63,7 +69,12 @@ export function RegisterPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    const parsed = RegisterForm.safeParse({ ...values, birthDate: values.birthDate ?? '' });
+    const schemas = await authSchemas().catch(() => null);
+    if (!schemas) {
+      setFormError(AUTH_MESSAGES.networkError);
+      return;
+    }
+    const parsed = schemas.RegisterForm.safeParse({ ...values, birthDate: values.birthDate ?? '' });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error) as Partial<Record<Field, string>>);
       return;
@@ -83,7 +94,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Create account" lead="Join the FourFour community: tickets, members’ perks and more.">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={loadSchemas} noValidate>
         <Stack gap="md">
           {formError && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { AUTH_MESSAGES, isStrongPassword } from '@fourfour/shared/auth';
+import { AUTH_MESSAGES, isStrongPassword } from '@fourfour/shared/auth-rules';
 import { PASSWORD_MAX } from '@fourfour/shared/constants';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

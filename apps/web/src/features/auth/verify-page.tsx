@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { AUTH_MESSAGES, normaliseVerificationCode } from '@fourfour/shared/auth';
+import { AUTH_MESSAGES, normaliseVerificationCode } from '@fourfour/shared/auth-rules';
 import { RESEND_COOLDOWN_SECONDS, VERIFICATION_CODE_LENGTH, VERIFY_REDIRECT_MS } from '@fourfour/shared/constants';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';

@@ -1,116 +1,29 @@
 import { ATTENDEE_CHANGE_MESSAGES, attendeeChangeBlocker } from '@fourfour/shared/attendee-change';
-import { buildIcs } from '@fourfour/shared/calendar';
-import { doorCodeOf } from '@fourfour/shared/scan';
 import { type OwnedTicket, TICKET_MESSAGES } from '@fourfour/shared/tickets';
-import { Alert, Badge, Button, Group, Image, Loader, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
-import { IconCalendarPlus, IconQrcode, IconUserEdit } from '@tabler/icons-react';
-import { useState } from 'react';
-import { AttendeeFormModal } from '../../components/attendee-form-modal.tsx';
-import { formatGbp, formatLocalDate, formatLocalTime } from '../../lib/format.ts';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { IconQrcode, IconUserEdit } from '@tabler/icons-react';
+import { lazy, useState } from 'react';
+import { WhenIdle } from '../../components/when-idle.tsx';
+import { formatGbp } from '../../lib/format.ts';
 import { AccountCard } from './account-card.tsx';
 import { useChangeMyAttendee } from './api/change-my-attendee.ts';
-import { useMyTicket } from './api/get-my-ticket.ts';
 import { useMyTickets } from './api/get-my-tickets.ts';
+import { STATUS_COLOUR, whenOf } from './ticket-display.ts';
+
+/**
+ * The dialogs (Mantine's Modal with its focus trap and scroll lock, the rename form and its schema)
+ * load once the list has been shown and the browser is idle: closed, they show nothing. One opened
+ * before its code has arrived shows when it does.
+ */
+const TicketDetailModal = lazy(() =>
+  import('./ticket-detail-modal.tsx').then((m) => ({ default: m.TicketDetailModal })),
+);
+const AttendeeFormModal = lazy(() =>
+  import('../../components/attendee-form-modal.tsx').then((m) => ({ default: m.AttendeeFormModal })),
+);
 
 /** A long list (a regular's whole season) opens on the soonest few. */
 const VISIBLE_TICKETS = 6;
-const STATUS_COLOUR = { VALID: 'teal', USED: 'gray', VOID: 'red' } as const;
-
-function whenOf(t: OwnedTicket): string {
-  if (!t.eventDate) return 'Date to be announced';
-  return [formatLocalDate(t.eventDate), t.startTime && formatLocalTime(t.startTime)].filter(Boolean).join(' · ');
-}
-
-/** Downloads the event as an .ics file for any calendar app. */
-function addToCalendar(t: OwnedTicket) {
-  if (!t.startsAt) return;
-  const ics = buildIcs([
-    {
-      uid: `ticket-${t.ticketId}@fourfour`,
-      title: t.eventTitle,
-      start: new Date(t.startsAt),
-      end: t.endsAt ? new Date(t.endsAt) : null,
-      location: t.location,
-      description: `${t.ticketType} ticket for ${t.firstName ?? ''} ${t.lastName ?? ''}`.trim(),
-    },
-  ]);
-  const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${t.eventTitle.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}.ics`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function TicketDetail({ ticketId, onClose }: { ticketId: string | null; onClose: () => void }) {
-  const ticket = useMyTicket(ticketId);
-  return (
-    <Modal opened={!!ticketId} onClose={onClose} title="Your ticket" centered size="md">
-      {ticket.isPending ? (
-        <Loader aria-label="Loading the ticket" />
-      ) : ticket.isError ? (
-        <Alert color="red" variant="light">
-          {TICKET_MESSAGES.ticketLoadFailed}
-        </Alert>
-      ) : (
-        <Stack align="center" gap="sm" ta="center">
-          <Text fw={700} fz="lg">
-            {ticket.data.eventTitle}
-          </Text>
-          <Text size="sm" c="dark.1">
-            {whenOf(ticket.data)}
-            {ticket.data.location ? ` · ${ticket.data.location}` : ''}
-          </Text>
-          <Group gap="xs" justify="center">
-            <Badge variant="light" color={ticket.data.ticketType === 'VIP' ? 'grape' : 'blue'}>
-              {ticket.data.ticketType}
-            </Badge>
-            <Badge variant="light" color={STATUS_COLOUR[ticket.data.status]}>
-              {ticket.data.status}
-            </Badge>
-          </Group>
-          {ticket.data.qrBase64 ? (
-            <Paper bg="white" p="sm" radius="md">
-              <Image
-                src={`data:image/png;base64,${ticket.data.qrBase64}`}
-                alt={`QR code for ${ticket.data.eventTitle}`}
-                w={280}
-                h={280}
-                data-testid="ticket-qr"
-              />
-            </Paper>
-          ) : (
-            <Alert color="gray" variant="light">
-              {TICKET_MESSAGES.qrNotAvailable}
-            </Alert>
-          )}
-          <Text size="sm" c="dark.1">
-            Door code{' '}
-            <Text span ff="monospace" fw={700} fz="md" c="white" data-testid="ticket-door-code">
-              {doorCodeOf(ticket.data.ticketId)}
-            </Text>
-          </Text>
-          <Text>
-            {ticket.data.firstName} {ticket.data.lastName}
-          </Text>
-          <Text size="xs" c="dimmed">
-            Show this code at the door. It admits one person, once. If the QR will not scan, door staff can type the
-            door code.
-          </Text>
-          {ticket.data.startsAt && (
-            <Button
-              variant="default"
-              leftSection={<IconCalendarPlus size={16} />}
-              onClick={() => addToCalendar(ticket.data)}
-            >
-              Add to calendar
-            </Button>
-          )}
-        </Stack>
-      )}
-    </Modal>
-  );
-}
 
 /** Why the buyer cannot rename this ticket now, or null; void, admitted and started tickets hide the action. */
 function renameBlocker(t: OwnedTicket, now: number): { hidden: boolean; reason: string | null } {
@@ -162,7 +75,8 @@ export function MyTicketsSection() {
           {shown?.map((t) => (
             <Paper key={t.ticketId} withBorder radius="md" p="sm" data-testid="my-ticket">
               <Group justify="space-between" wrap="wrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                {/* At least 16rem wide: on a phone the buttons wrap below the text instead of squeezing it. */}
+                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
                   <Text fw={700} lineClamp={2}>
                     {t.eventTitle}
                   </Text>
@@ -221,19 +135,21 @@ export function MyTicketsSection() {
           )}
         </Stack>
       )}
-      <TicketDetail ticketId={openId} onClose={() => setOpenId(null)} />
-      <AttendeeFormModal
-        opened={!!renaming}
-        onClose={() => setRenaming(null)}
-        initial={renaming ?? { firstName: null, lastName: null, dateOfBirth: null }}
-        description={renaming ? `Your ${renaming.ticketType} ticket for ${renaming.eventTitle}` : ''}
-        saving={renameCall.isPending}
-        error={renameCall.error}
-        onSave={(values) =>
-          renaming &&
-          renameCall.mutate({ ticketId: renaming.ticketId, ...values }, { onSuccess: () => setRenaming(null) })
-        }
-      />
+      <WhenIdle fallback={null}>
+        <TicketDetailModal ticketId={openId} onClose={() => setOpenId(null)} />
+        <AttendeeFormModal
+          opened={!!renaming}
+          onClose={() => setRenaming(null)}
+          initial={renaming ?? { firstName: null, lastName: null, dateOfBirth: null }}
+          description={renaming ? `Your ${renaming.ticketType} ticket for ${renaming.eventTitle}` : ''}
+          saving={renameCall.isPending}
+          error={renameCall.error}
+          onSave={(values) =>
+            renaming &&
+            renameCall.mutate({ ticketId: renaming.ticketId, ...values }, { onSuccess: () => setRenaming(null) })
+          }
+        />
+      </WhenIdle>
     </AccountCard>
   );
 }

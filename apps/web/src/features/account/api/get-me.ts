@@ -1,10 +1,11 @@
-import { AccountView } from '@fourfour/shared/auth';
+import type { AccountView } from '@fourfour/shared/auth';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { authSchemas } from '../../../lib/lazy-schemas.ts';
 import { accountKeys } from './query-keys.ts';
 
-/** GET /api/account/me → the account view. */
-export const getMe = () => api.get('/api/account/me', { schema: AccountView });
+/** GET /api/account/me → the account view (its schema loaded with the request: lib/lazy-schemas.ts). */
+export const getMe = () => api.get('/api/account/me', { schema: () => authSchemas().then((m) => m.AccountView) });
 export const meQuery = () => queryOptions({ queryKey: accountKeys.me(), queryFn: getMe });
 
 export interface UseMeOptions<T> {

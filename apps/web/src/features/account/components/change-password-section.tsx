@@ -6,12 +6,12 @@ import { PasswordChecklist } from '../../../components/password-checklist.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../../lib/zod-field-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { AccountSection } from './account-section.tsx';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-export function ChangePasswordSection() {
+/** The change-password form: the body of the account page's Change password card (loaded after the page). */
+export function ChangePasswordPanel() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -52,50 +52,44 @@ export function ChangePasswordSection() {
   }
 
   return (
-    <AccountSection
-      id="change-password"
-      title="Change password"
-      description="Changing your password signs you out on every other device."
-    >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md" maw={440}>
-          {result && (
-            <Alert color={result.ok ? 'teal' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'}>
-              {result.message}
-            </Alert>
-          )}
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
-            value={values.currentPassword}
-            onChange={(e) => set('currentPassword', e.currentTarget.value)}
-            error={errors.currentPassword}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            value={values.newPassword}
-            onChange={(e) => set('newPassword', e.currentTarget.value)}
-            error={errors.newPassword}
-          />
-          <PasswordChecklist password={values.newPassword} />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            value={values.confirmPassword}
-            onChange={(e) => set('confirmPassword', e.currentTarget.value)}
-            error={errors.confirmPassword}
-          />
-          <Group>
-            <Button type="submit" loading={change.isPending}>
-              Change password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AccountSection>
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md" maw={440}>
+        {result && (
+          <Alert color={result.ok ? 'teal' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'}>
+            {result.message}
+          </Alert>
+        )}
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          value={values.currentPassword}
+          onChange={(e) => set('currentPassword', e.currentTarget.value)}
+          error={errors.currentPassword}
+        />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          value={values.newPassword}
+          onChange={(e) => set('newPassword', e.currentTarget.value)}
+          error={errors.newPassword}
+        />
+        <PasswordChecklist password={values.newPassword} />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          value={values.confirmPassword}
+          onChange={(e) => set('confirmPassword', e.currentTarget.value)}
+          error={errors.confirmPassword}
+        />
+        <Group>
+          <Button type="submit" loading={change.isPending}>
+            Change password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,17 +1,20 @@
-import { Alert, Button, Checkbox, Group, List, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { AUTH_MESSAGES, isDeleteConfirmed, normaliseTotpInput } from '@fourfour/shared/auth';
+import { AUTH_MESSAGES, isDeleteConfirmed, normaliseTotpInput } from '@fourfour/shared/auth-rules';
 import { PASSWORD_MAX, TOTP_DIGITS } from '@fourfour/shared/constants';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { useTwoFactorStatus } from '../api/two-factor-status.ts';
-import { AccountSection } from './account-section.tsx';
 
 type ProofErrors = { password?: string; code?: string };
 
-export function DangerZoneSection() {
+/**
+ * The danger zone's Delete account button and its dialog (loaded after the page; the card and its
+ * warning are the page's).
+ */
+export function DeleteAccountPanel() {
   const [opened, dialog] = useDisclosure(false);
   const [typed, setTyped] = useState('');
   const [ticked, setTicked] = useState(false);
@@ -58,10 +61,7 @@ export function DangerZoneSection() {
   }
 
   return (
-    <AccountSection id="danger-zone" title="Danger zone" danger>
-      <Text size="sm">
-        Deleting your account signs you out everywhere and removes your personal details. This cannot be undone.
-      </Text>
+    <>
       <Group>
         <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={dialog.open}>
           Delete account
@@ -124,6 +124,6 @@ export function DangerZoneSection() {
           </Group>
         </Stack>
       </Modal>
-    </AccountSection>
+    </>
   );
 }

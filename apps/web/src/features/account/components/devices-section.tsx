@@ -7,7 +7,6 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useSignedInDevices } from '../api/list-signed-in-devices.ts';
 import { useSignOutDevice } from '../api/sign-out-device.ts';
 import { useSignOutOtherDevices } from '../api/sign-out-other-devices.ts';
-import { AccountSection } from './account-section.tsx';
 
 const isPhone = (browser: string) => / on (Android|iOS|iPadOS)$/.test(browser);
 
@@ -63,8 +62,11 @@ function DeviceRow({
   );
 }
 
-/** The account's signed-in devices, with "Sign out" per device and "Sign out everywhere else". */
-export function DevicesSection() {
+/**
+ * The body of the account page's devices card (loaded after the page): the signed-in devices, with
+ * "Sign out" per device and "Sign out everywhere else".
+ */
+export function DevicesPanel() {
   const devices = useSignedInDevices();
   const signOut = useSignOutDevice();
   const signOutOthers = useSignOutOtherDevices();
@@ -81,53 +83,45 @@ export function DevicesSection() {
   }
 
   const others = devices.data?.filter((d) => !d.current).length ?? 0;
-  return (
-    <AccountSection
-      id="devices"
-      title="Signed-in devices"
-      description="Where your account is signed in. Sign out any device you do not recognise, then change your password."
-    >
-      {devices.isPending ? (
-        <Loader size="sm" aria-label="Loading your signed-in devices" />
-      ) : devices.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {SESSION_MESSAGES.loadFailed}
+  return devices.isPending ? (
+    <Loader size="sm" aria-label="Loading your signed-in devices" />
+  ) : devices.isError ? (
+    <Alert color="red" variant="light" role="alert">
+      {SESSION_MESSAGES.loadFailed}
+    </Alert>
+  ) : (
+    <Stack gap="sm">
+      {notice && (
+        <Alert color="teal" variant="light" role="status">
+          {notice}
         </Alert>
-      ) : (
-        <Stack gap="sm">
-          {notice && (
-            <Alert color="teal" variant="light" role="status">
-              {notice}
-            </Alert>
-          )}
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          {devices.data.map((device) => (
-            <DeviceRow
-              key={device.id}
-              device={device}
-              onSignOut={() => run(signOut.mutateAsync(device.id))}
-              signingOut={signOut.isPending && signOut.variables === device.id}
-            />
-          ))}
-          {others > 0 && (
-            <Group>
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconLogout size={16} />}
-                onClick={() => run(signOutOthers.mutateAsync())}
-                loading={signOutOthers.isPending}
-              >
-                Sign out everywhere else
-              </Button>
-            </Group>
-          )}
-        </Stack>
       )}
-    </AccountSection>
+      {failure && (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      )}
+      {devices.data.map((device) => (
+        <DeviceRow
+          key={device.id}
+          device={device}
+          onSignOut={() => run(signOut.mutateAsync(device.id))}
+          signingOut={signOut.isPending && signOut.variables === device.id}
+        />
+      ))}
+      {others > 0 && (
+        <Group>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconLogout size={16} />}
+            onClick={() => run(signOutOthers.mutateAsync())}
+            loading={signOutOthers.isPending}
+          >
+            Sign out everywhere else
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,14 @@
+import type { MessageBody } from '@fourfour/shared/api-error';
+import type { LazyAnswerSchema } from './api-client.ts';
+
+/**
+ * Shared schemas loaded on demand, for pages in a first load that stay zod-free (bench/web-size.ts):
+ * an answer's schema loads while its request is in flight (LazyAnswerSchema), a form's when the form
+ * is first used. One import site per module, so the built pages carry one list of its chunk's
+ * dependencies.
+ */
+export const authSchemas = () => import('@fourfour/shared/auth');
+
+/** The `{ message }` answer's schema. */
+export const lazyMessageBody: LazyAnswerSchema<MessageBody> = () =>
+  import('@fourfour/shared/api-error').then((m) => m.MessageBody);
