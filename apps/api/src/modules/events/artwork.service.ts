@@ -126,9 +126,7 @@ export async function loadEventArtwork(app: FastifyInstance, eventId: number): P
       return generateOnce(app, row.id, row.title, row.imageKey);
     }
     app.log.warn({ eventId, key: row.imageKey }, 'event artwork missing from storage; drawing a default');
-    const data = await renderDefaultArtwork(row.title);
-    const etag = `"fallback-${createHash('sha256').update(data).digest('base64url').slice(0, 20)}"`;
-    return { file: { key: row.imageKey, contentType: 'image/webp', size: data.length, etag, data }, imageKey: null };
+    return drawnOnTheFly(row.title);
   }
   return generateOnce(app, row.id, row.title, null);
 }
@@ -179,17 +177,14 @@ async function loadEventArtworkOnce(app: FastifyInstance, eventId: number): Prom
   if (!row) return null;
   const file = row.imageKey ? await app.storage.get(row.imageKey) : null;
   if (file) return { file, imageKey: row.imageKey };
-  const data = await renderDefaultArtwork(row.title);
-  return {
-    file: {
-      key: 'generated',
-      contentType: 'image/webp',
-      size: data.length,
-      etag: `"g-${createHash('sha256').update(data).digest('base64url').slice(0, 20)}"`,
-      data,
-    },
-    imageKey: null,
-  };
+  return drawnOnTheFly(row.title);
+}
+
+/** A poster drawn for this answer only and not stored; its ETag names its bytes. */
+async function drawnOnTheFly(title: string): Promise<Artwork> {
+  const data = await renderDefaultArtwork(title);
+  const etag = `"drawn-${createHash('sha256').update(data).digest('base64url').slice(0, 20)}"`;
+  return { file: { key: 'drawn', contentType: 'image/webp', size: data.length, etag, data }, imageKey: null };
 }
 
 /**
