@@ -12,10 +12,13 @@ import { getCommissionThisMonth, rowsOf } from '../affiliates/index.ts';
 import { type CsvColumn, csvStream, fileSlug, type NextBatch } from './csv-export.ts';
 import { ATTENDEE_NAME_KEYS } from './orders.queries.ts';
 
-/** Rows per database round trip: a few hundred kilobytes held at a time. */
-const BATCH = 1000;
-/** Orders per round trip of the orders export: at most MAX_TICKETS_PER_ORDER (10) rows each. */
-const ORDER_BATCH = 500;
+/** Rows per database round trip (each statement is planned afresh, ~1 ms): under a megabyte held at a time. */
+const BATCH = 2000;
+/**
+ * Orders per round trip of the orders export: at most MAX_TICKETS_PER_ORDER (10) rows each, ~2.4 on
+ * average. 1,000 rather than 500: each statement is planned afresh (~1.7 ms) and sorts its page.
+ */
+const ORDER_BATCH = 1000;
 
 const pounds = (pence: number | string | null) => (pence == null ? null : (Number(pence) / 100).toFixed(2));
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
@@ -35,9 +38,6 @@ function batched<R>(app: FastifyInstance, size: number, query: (after: R | null)
     return { rows, cursor: rows.length === size ? rows[rows.length - 1]! : null };
   };
 }
-
-const logError = (app: FastifyInstance, what: string) => (err: Error) =>
-  app.log.error({ err, export: what }, 'CSV export failed midway');
 
 // ---------- an event's orders: one row per ticket ----------
 
@@ -114,9 +114,10 @@ function orderBatches(app: FastifyInstance, eventId: number, tz: string): NextBa
         CROSS JOIN LATERAL (SELECT * FROM tickets t WHERE t.order_id = o.id OFFSET 0) t
         JOIN users u ON u.id = o.user_id
         LEFT JOIN users aff ON aff.id = coalesce(t.affiliate_id, o.affiliate_id)
+        -- A back-office refund only ever voids a ticket: the others skip the lookup (a one-time filter).
         LEFT JOIN LATERAL (
           SELECT max(r.completed_at) AS completed_at FROM order_refunds r
-          WHERE r.order_id = o.id AND r.status = 'SUCCEEDED' AND r.ticket_ids ? t.id::text) pr ON true
+          WHERE t.status = 'VOID' AND r.order_id = o.id AND r.status = 'SUCCEEDED' AND r.ticket_ids ? t.id::text) pr ON true
         ORDER BY o.created_at, o.id, t.id`),
     );
     // The last row's order ends the page (its tickets are all in it); an empty page ends the export.
@@ -221,11 +222,11 @@ function scansQuery(eventId: number, tz: string) {
 
 /** Each export's columns and batches. */
 const EVENT_EXPORTS: Record<ExportKind, (app: FastifyInstance, eventId: number, tz: string) => Readable> = {
-  orders: (app, eventId, tz) => csvStream(ORDER_COLUMNS, orderBatches(app, eventId, tz), logError(app, 'orders')),
+  orders: (app, eventId, tz) => csvStream(app, `orders/${eventId}`, ORDER_COLUMNS, orderBatches(app, eventId, tz)),
   attendees: (app, eventId, tz) =>
-    csvStream(ATTENDEE_COLUMNS, batched(app, BATCH, attendeesQuery(eventId, tz)), logError(app, 'attendees')),
+    csvStream(app, `attendees/${eventId}`, ATTENDEE_COLUMNS, batched(app, BATCH, attendeesQuery(eventId, tz))),
   scans: (app, eventId, tz) =>
-    csvStream(SCAN_COLUMNS, batched(app, BATCH, scansQuery(eventId, tz)), logError(app, 'scans')),
+    csvStream(app, `scans/${eventId}`, SCAN_COLUMNS, batched(app, BATCH, scansQuery(eventId, tz))),
 };
 
 /** One of an event's CSV exports, streamed; 404 for an unknown event (checked before anything is sent). */
@@ -280,6 +281,6 @@ export async function exportPayoutsCsv(app: FastifyInstance, month: string): Pro
   const all: NextBatch<PayoutRow, never> = async () => ({ rows, cursor: null });
   return {
     fileName: `affiliate-payouts-${month}.csv`,
-    stream: csvStream(PAYOUT_COLUMNS(month), all, logError(app, 'payouts')),
+    stream: csvStream(app, `payouts/${month}`, PAYOUT_COLUMNS(month), all),
   };
 }

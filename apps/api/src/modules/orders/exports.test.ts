@@ -241,6 +241,22 @@ describe('CSV exports of the back office', () => {
     }
   });
 
+  it('downloads asked for at the same time each get the whole file, and one asked for afterwards sees what changed since', async () => {
+    const event = await createEvent(t.app, { title: 'Shared Night' });
+    for (let i = 0; i < 30; i += 1) await ticketsFor(event.id, fan, [[`Guest${i}`, `Shared${i}`]]);
+    const url = `/api/admin/events/${event.id}/attendees.csv`;
+    const together = await Promise.all(Array.from({ length: 6 }, () => download(admin, url)));
+    for (const res of together) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(together[0]!.body);
+      expect(rowsOf(res.body)).toHaveLength(30);
+    }
+    await ticketsFor(event.id, fan, [['Late', 'Arrival']]);
+    const after = rowsOf((await download(admin, url)).body);
+    expect(after).toHaveLength(31);
+    expect(after.map((r) => r['Last name'])).toContain('Arrival');
+  });
+
   it('streams a 30,000-ticket export with flat memory: the server holds a batch, not the file', async () => {
     const event = await createEvent(t.app, { title: 'Big Night' });
     const N = 15_000;
