@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineComponentCss } from './build/mantine-component-css.ts';
 
 // One process serves the built app and /api in production; in development Vite serves the app
 // and forwards /api (and the server-rendered dev mailbox) to the API on port 3000.
@@ -9,6 +10,7 @@ const API_ORIGIN = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
+    mantineComponentCss(),
     react(),
     // The door scanner works with no signal (issue 22): a service worker precaches the built app, so
     // /ticket/scan loads offline once opened online. Nothing is added to index.html: the scanner page

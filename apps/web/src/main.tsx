@@ -1,10 +1,15 @@
-import '@mantine/core/styles.css';
-import './app/global.css';
+// Mantine's global rules (reset, default variables, helper classes); each component's own rules come
+// with the component (build/mantine-component-css.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { restoreSession } from './lib/auth-session.ts';
+// After the app's imports, so it follows the first view's Mantine rules, as it follows Mantine's.
+import './app/global.css';
 
 // Both before the first render, so the requests leave as soon as the script has run: the session
 // restore (App asks again; it is one shared promise) and the opened page's code.

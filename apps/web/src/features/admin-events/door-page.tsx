@@ -1,5 +1,6 @@
-import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+// After the package's components, so its rules follow the core rules they build on.
+import '@mantine/charts/styles.css';
 import type { DoorDashboard } from '@fourfour/shared/door';
 import {
   Alert,

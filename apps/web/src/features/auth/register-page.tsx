@@ -1,7 +1,8 @@
-// The date input's styles come with the only page that uses one, not with every first load.
-import '@mantine/dates/styles.css';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+// The date input's styles come with the only page that uses one, not with every first load; after
+// the package's components, so its rules follow the core rules they build on.
+import '@mantine/dates/styles.css';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
 import { AUTH_MESSAGES, latestBirthDate, sanitiseUsername } from '@fourfour/shared/auth-rules';

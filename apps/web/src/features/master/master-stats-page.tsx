@@ -1,7 +1,8 @@
-import '@mantine/charts/styles.css';
 import { signedOutMessage } from '@fourfour/shared/content';
 import { MASTER_MESSAGES, type MasterStats } from '@fourfour/shared/master';
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
+// After the package's components, so its rules follow the core rules they build on.
+import '@mantine/charts/styles.css';
 import {
   Alert,
   ColorSwatch,

@@ -1,4 +1,3 @@
-import '@mantine/dropzone/styles.css';
 import {
   mp3FileProblem,
   SUBMISSION_INTEREST_LABELS,
@@ -23,6 +22,8 @@ import {
   Title,
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+// After the package's components, so its rules follow the core rules they build on.
+import '@mantine/dropzone/styles.css';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconFileMusic, IconMusic, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
