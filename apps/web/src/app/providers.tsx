@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -6,11 +7,16 @@ import { getSession, subscribeSession } from '../lib/session.ts';
 import { theme } from './theme.ts';
 
 /**
- * Toasts appear only after an action, so their container loads once the page has finished loading
- * and the browser is idle. A toast raised before that waits in the notifications store and shows
- * when the container mounts.
+ * Toasts appear only after an action (a role change, on the master's pages), so their container and
+ * its styles load when the first toast is raised, never with a page's first load: the toast waits in
+ * the notifications store (a few hundred bytes in the entry) and shows when the container mounts.
  */
 const Notifications = lazy(() => import('./notifications.tsx').then((m) => ({ default: m.Notifications })));
+
+const hasToasts = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  return notifications.length > 0 || queue.length > 0;
+};
 
 /**
  * Mantine (dark only: no ColorSchemeScript, which would be an inline script the CSP forbids),
@@ -18,22 +24,14 @@ const Notifications = lazy(() => import('./notifications.tsx').then((m) => ({ de
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const [isLoaded, setLoaded] = useState(false);
+  const [isToastShown, setToastShown] = useState(hasToasts);
 
   useEffect(() => {
-    let idle: number | undefined;
-    const whenIdle = () => {
-      idle = window.requestIdleCallback
-        ? window.requestIdleCallback(() => setLoaded(true), { timeout: 2000 })
-        : window.setTimeout(() => setLoaded(true), 200);
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-    return () => {
-      window.removeEventListener('load', whenIdle);
-      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
-    };
-  }, []);
+    if (isToastShown) return;
+    return notificationsStore.subscribe(() => {
+      if (hasToasts()) setToastShown(true);
+    });
+  }, [isToastShown]);
 
   useEffect(() => {
     let previousUser = getSession().user?.id ?? null;
@@ -47,7 +45,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
       <QueryClientProvider client={queryClient}>
-        {isLoaded && (
+        {isToastShown && (
           <Suspense fallback={null}>
             <Notifications position="top-right" zIndex={1000} />
           </Suspense>
