@@ -10,17 +10,10 @@ import { OffsetPage, pageQuery, searchParam } from './paging.ts';
 
 /**
  * Affiliates: the commission rule (DESIGN.md), the sales-record shape, the periods of the sales
- * screen and its messages, shared by the API (which computes) and the client (which shows).
+ * screen and its messages (affiliate-messages.ts, re-exported), shared by the API (which computes)
+ * and the client (which shows).
  */
-export const AFFILIATE_MESSAGES = {
-  // Spec 01 §8 and 02 §8, word for word.
-  generateFailed: 'Error generating affiliate code.',
-  noStats: 'No stats available for the selected period.',
-  // Ours: the spec shows no wording for these.
-  codeCopied: 'Copied to clipboard.',
-  copyFailed: 'Could not copy. Select the code and copy it yourself.',
-  notFound: 'User not found.',
-} as const;
+export * from './affiliate-messages.ts';
 
 /** Codes: 8 characters of an unambiguous alphabet (about 8.5 × 10^11 codes). */
 export const AFFILIATE_CODE_LENGTH = 8;

@@ -8,6 +8,10 @@ import type { LazyAnswerSchema } from './api-client.ts';
  * dependencies.
  */
 export const authSchemas = () => import('@fourfour/shared/auth');
+export const ticketSchemas = () => import('@fourfour/shared/tickets');
+export const releaseSchemas = () => import('@fourfour/shared/releases');
+export const affiliateSchemas = () => import('@fourfour/shared/affiliates');
+export const orderActionSchemas = () => import('@fourfour/shared/order-actions');
 
 /** The `{ message }` answer's schema. */
 export const lazyMessageBody: LazyAnswerSchema<MessageBody> = () =>

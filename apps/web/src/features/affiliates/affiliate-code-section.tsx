@@ -1,4 +1,4 @@
-import { AFFILIATE_MESSAGES } from '@fourfour/shared/affiliates';
+import { AFFILIATE_MESSAGES } from '@fourfour/shared/affiliate-messages';
 import { AFFILIATE_DISCOUNT_PERCENT } from '@fourfour/shared/constants';
 import { Alert, Anchor, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';

@@ -1,12 +1,7 @@
 import { AFFILIATE_DISCOUNT_PERCENT, MAX_TICKETS_PER_ORDER } from '@fourfour/shared/constants';
-import { EVENT_MESSAGES } from '@fourfour/shared/events';
-import {
-  exceedsStock,
-  purchaseClosedReason,
-  type ReserveResponse,
-  TICKET_MESSAGES,
-  validateDrafts,
-} from '@fourfour/shared/tickets';
+import { EVENT_MESSAGES } from '@fourfour/shared/event-messages';
+import { exceedsStock, purchaseClosedReason, TICKET_MESSAGES, validateDrafts } from '@fourfour/shared/ticket-rules';
+import type { ReserveResponse } from '@fourfour/shared/tickets';
 import {
   ActionIcon,
   Alert,

@@ -1,6 +1,6 @@
 import { type PaidTier, SUBSCRIPTION_TIERS, type SubscriptionTier, type TicketType } from '@fourfour/shared/enums';
 import { currentRelease, nextRelease, type PublicReleaseView } from '@fourfour/shared/release-ladder';
-import { discountedPricePence } from '@fourfour/shared/tickets';
+import { discountedPricePence } from '@fourfour/shared/ticket-rules';
 
 /**
  * The purchase page's reading of a ticket type's releases (issue 20), kept apart from the markup so

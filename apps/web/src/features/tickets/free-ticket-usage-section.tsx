@@ -1,4 +1,4 @@
-import { isUnlimitedAllowance, TICKET_MESSAGES } from '@fourfour/shared/tickets';
+import { isUnlimitedAllowance, TICKET_MESSAGES } from '@fourfour/shared/ticket-rules';
 import { Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { AccountCard } from './account-card.tsx';
 import { useFreeTickets } from './api/get-free-tickets.ts';

@@ -1,5 +1,6 @@
 import { ATTENDEE_CHANGE_MESSAGES, attendeeChangeBlocker } from '@fourfour/shared/attendee-change';
-import { type OwnedTicket, TICKET_MESSAGES } from '@fourfour/shared/tickets';
+import { TICKET_MESSAGES } from '@fourfour/shared/ticket-rules';
+import type { OwnedTicket } from '@fourfour/shared/tickets';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconQrcode, IconUserEdit } from '@tabler/icons-react';
 import { lazy, useState } from 'react';

@@ -1,6 +1,7 @@
 import { buildIcs } from '@fourfour/shared/calendar';
 import { doorCodeOf } from '@fourfour/shared/scan';
-import { type OwnedTicket, TICKET_MESSAGES } from '@fourfour/shared/tickets';
+import { TICKET_MESSAGES } from '@fourfour/shared/ticket-rules';
+import type { OwnedTicket } from '@fourfour/shared/tickets';
 import { Alert, Badge, Button, Group, Image, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useMyTicket } from './api/get-my-ticket.ts';

@@ -1,12 +1,13 @@
 import type { AccountView } from '@fourfour/shared/auth';
-import { AffiliateCodeResponse } from '@fourfour/shared/affiliates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { affiliateSchemas } from '../../../lib/lazy-schemas.ts';
 import { accountKeys } from '../../account/index.ts';
 
 /** GET /api/affiliate/generate → the caller's code (created on the first call, the same afterwards). */
 export const generateAffiliateCode = async () =>
-  (await api.get('/api/affiliate/generate', { schema: AffiliateCodeResponse })).affiliateCode;
+  (await api.get('/api/affiliate/generate', { schema: () => affiliateSchemas().then((m) => m.AffiliateCodeResponse) }))
+    .affiliateCode;
 
 export function useGenerateAffiliateCode() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
-import { UrlResponse } from '@fourfour/shared/tickets';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { ticketSchemas } from '../../../lib/lazy-schemas.ts';
 
 /** POST /api/tickets/create-checkout-session (form-encoded, empty body, as the spec's client) → { url }. */
 export const createCheckoutSession = (reservationToken: string) =>
@@ -8,6 +8,6 @@ export const createCheckoutSession = (reservationToken: string) =>
     method: 'POST',
     query: { reservationToken },
     body: new URLSearchParams(),
-    schema: UrlResponse,
+    schema: () => ticketSchemas().then((m) => m.UrlResponse),
   });
 export const useCreateCheckoutSession = () => useMutation({ mutationFn: createCheckoutSession });

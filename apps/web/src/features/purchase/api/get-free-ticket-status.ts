@@ -1,13 +1,17 @@
-import { EventUsageResponse, freeTicketBlocker } from '@fourfour/shared/tickets';
+import { freeTicketBlocker } from '@fourfour/shared/ticket-rules';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { ticketSchemas } from '../../../lib/lazy-schemas.ts';
 import { useMe } from '../../account/index.ts';
 import { freeTicketUsageQuery } from '../../tickets/index.ts';
 import { purchaseKeys } from './query-keys.ts';
 
 /** GET /api/tickets/event-usage?eventId= → whether the caller already took a free ticket for it. */
 export const getEventUsage = (eventId: number) =>
-  api.get('/api/tickets/event-usage', { query: { eventId }, schema: EventUsageResponse });
+  api.get('/api/tickets/event-usage', {
+    query: { eventId },
+    schema: () => ticketSchemas().then((m) => m.EventUsageResponse),
+  });
 
 /** The rule is decided on current facts: each is asked again when the page opens. */
 const CURRENT = { refetchOnMount: 'always' } as const;

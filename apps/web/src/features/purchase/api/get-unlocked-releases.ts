@@ -1,6 +1,6 @@
-import { UnlockedReleases } from '@fourfour/shared/releases';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { releaseSchemas } from '../../../lib/lazy-schemas.ts';
 
 /**
  * GET /api/events/{id}/releases?unlockCode= → the public ladder plus the hidden releases the code
@@ -10,6 +10,6 @@ import { api } from '../../../lib/api.ts';
 export const getUnlockedReleases = (input: { eventId: number; unlockCode: string }) =>
   api.get(`/api/events/${input.eventId}/releases`, {
     query: { unlockCode: input.unlockCode },
-    schema: UnlockedReleases,
+    schema: () => releaseSchemas().then((m) => m.UnlockedReleases),
   });
 export const useUnlockReleases = () => useMutation({ mutationFn: getUnlockedReleases });

@@ -1,6 +1,7 @@
-import { type ReserveBody, ReserveResponse } from '@fourfour/shared/tickets';
+import type { ReserveBody } from '@fourfour/shared/tickets';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { ticketSchemas } from '../../../lib/lazy-schemas.ts';
 
 /**
  * POST /api/tickets/reserve?eventId=&affiliateCode=&unlockCode= → the 30-minute hold, with each
@@ -18,6 +19,6 @@ export const reserveTickets = (input: {
       affiliateCode: input.affiliateCode || undefined,
       unlockCode: input.unlockCode || undefined,
     },
-    schema: ReserveResponse,
+    schema: () => ticketSchemas().then((m) => m.ReserveResponse),
   });
 export const useReserveTickets = () => useMutation({ mutationFn: reserveTickets });

@@ -1,8 +1,11 @@
-import { ValidateCodeResponse } from '@fourfour/shared/tickets';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { ticketSchemas } from '../../../lib/lazy-schemas.ts';
 
 /** GET /api/tickets/validate?code= → { valid, discountPercent }. */
 export const validateAffiliateCode = (code: string) =>
-  api.get('/api/tickets/validate', { query: { code }, schema: ValidateCodeResponse });
+  api.get('/api/tickets/validate', {
+    query: { code },
+    schema: () => ticketSchemas().then((m) => m.ValidateCodeResponse),
+  });
 export const useValidateAffiliateCode = () => useMutation({ mutationFn: validateAffiliateCode });

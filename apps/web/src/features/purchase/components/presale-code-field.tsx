@@ -1,4 +1,5 @@
-import { RELEASE_MESSAGES, type UnlockedReleases } from '@fourfour/shared/releases';
+import { RELEASE_MESSAGES } from '@fourfour/shared/release-messages';
+import type { UnlockedReleases } from '@fourfour/shared/releases';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconLockOpen } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,5 @@
-import { type ReserveResponse, TICKET_MESSAGES } from '@fourfour/shared/tickets';
+import { TICKET_MESSAGES } from '@fourfour/shared/ticket-rules';
+import type { ReserveResponse } from '@fourfour/shared/tickets';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
