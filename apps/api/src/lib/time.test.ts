@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantToLocal, localToInstant } from './time.ts';
+import { dateFormatter, instantToLocal, localToInstant } from './time.ts';
 
 const LONDON = 'Europe/London';
 
@@ -43,5 +43,17 @@ describe('local times in APP_TIMEZONE', () => {
       // The repeated hour in October maps to its first occurrence.
       if (back !== t) expect(back).toBe(t - 3600_000);
     }
+  });
+});
+
+describe('dateFormatter', () => {
+  it('makes one formatter per zone and options (each holds ICU memory V8 does not count) and formats in that zone', () => {
+    const year = dateFormatter('Europe/London', { year: 'numeric' });
+    expect(dateFormatter('Europe/London', { year: 'numeric' })).toBe(year);
+    expect(dateFormatter('America/New_York', { year: 'numeric' })).not.toBe(year);
+    // 00:30 on New Year's Day in London is still the old year in New York.
+    const newYear = Date.parse('2027-01-01T00:30:00Z');
+    expect(year.format(newYear)).toBe('2027');
+    expect(dateFormatter('America/New_York', { year: 'numeric' }).format(newYear)).toBe('2026');
   });
 });

@@ -1,5 +1,6 @@
 import { ATTENDEE_MESSAGE_MESSAGES } from '@fourfour/shared/attendee-messages';
 import { type RenderedMail, renderMail } from '../../lib/mail/templates.ts';
+import { dateFormatter } from '../../lib/time.ts';
 
 export interface MessageEvent {
   title: string;
@@ -9,8 +10,7 @@ export interface MessageEvent {
 /** "Sat 4 Jul 2026" in the product's zone (the footer names the night, not the hour). */
 function eventDay(startsAt: Date | null, timeZone: string): string {
   if (!startsAt) return 'a date to be announced';
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
+  return dateFormatter(timeZone, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

@@ -3,6 +3,7 @@ import type { PaidTier } from '@fourfour/shared/enums';
 import { PLAN_FREE_TICKETS_TEXT, planPriceGbp } from '@fourfour/shared/memberships';
 import { formatPounds, penceToPounds } from '@fourfour/shared/money';
 import type { DbOrTx } from '../../db/client.ts';
+import { dateFormatter } from '../../lib/time.ts';
 
 /**
  * The membership emails: welcome on activation, payment failed, cancellation confirmed, the refund
@@ -12,8 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
 
 const londonDate = (d: Date | null) =>
   d
-    ? new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Europe/London',
+    ? dateFormatter('Europe/London', {
         day: 'numeric',
         month: 'long',
         year: 'numeric',

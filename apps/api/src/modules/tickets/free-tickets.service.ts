@@ -2,6 +2,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { isSubscriptionActive } from '@fourfour/shared/membership-active';
 import { type FreeTicketUsage, freeTicketAllowance } from '@fourfour/shared/tickets';
 import type { DbOrTx } from '../../db/client.ts';
+import { dateFormatter } from '../../lib/time.ts';
 import { reservations, tickets, users } from '../../db/schema/index.ts';
 
 /**
@@ -11,7 +12,7 @@ import { reservations, tickets, users } from '../../db/schema/index.ts';
 
 /** The calendar year of `now` in the product's time zone. */
 export function currentYear(timeZone: string, now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric' }).format(now));
+  return Number(dateFormatter(timeZone, { year: 'numeric' }).format(now));
 }
 
 /**

@@ -5,14 +5,14 @@ import { formatPounds, penceToPounds } from '@fourfour/shared/money';
 import { doorCodeOf } from '@fourfour/shared/scan';
 import type { DbOrTx } from '../../db/client.ts';
 import { events, orders, tickets, users } from '../../db/schema/index.ts';
+import { dateFormatter } from '../../lib/time.ts';
 import type { MailAttachment } from '../../plugins/mail.ts';
 import { ticketQrPng } from './qr.ts';
 
 /** "Sat 4 Jul 2026, 22:00" in the product's zone. */
 export function formatEventTime(instant: Date | null, timeZone: string): string {
   if (!instant) return 'Date to be announced';
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
+  return dateFormatter(timeZone, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
