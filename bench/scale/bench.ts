@@ -58,6 +58,8 @@ interface Measured {
   rowsPerCall: number;
   topTable: string;
   misses: string[];
+  /** The server's largest RSS while this call ran with 20 clients (MB). */
+  rssPeakMb?: number;
 }
 
 interface Server {
@@ -117,6 +119,19 @@ async function startServer(
     await new Promise((r) => setTimeout(r, 50));
   }
   return { child, port, baseUrl, startupMs: performance.now() - started, output, stop };
+}
+
+/** The server's own account of its memory (its /metrics, from loopback): heap used / heap total / external, MB. */
+async function memoryNow(server: Server): Promise<string> {
+  const text = await fetch(`${server.baseUrl}/metrics`).then(
+    (r) => (r.ok ? r.text() : ''),
+    () => '',
+  );
+  const mb = (name: string) => {
+    const value = new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1];
+    return value ? (Number(value) / 1048576).toFixed(0) : '?';
+  };
+  return `heap ${mb('nodejs_heap_size_used_bytes')} used / ${mb('nodejs_heap_size_total_bytes')} total, external ${mb('nodejs_external_memory_bytes')} MB`;
 }
 
 function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -293,8 +308,11 @@ async function main() {
     const startupMs = server.startupMs;
     console.error(`server started in ${ms(startupMs)} ms`);
     let rssMax = rssMb(server.child.pid!, 'VmRSS');
+    let rssPeak = 0;
     const rssTimer = setInterval(() => {
-      rssMax = Math.max(rssMax, rssMb(server!.child.pid!, 'VmRSS'));
+      const now = rssMb(server!.child.pid!, 'VmRSS');
+      rssMax = Math.max(rssMax, now);
+      rssPeak = Math.max(rssPeak, now);
     }, 200);
 
     // Signed in as a password sign-in leaves it: a session row, and an access token naming it.
@@ -344,7 +362,15 @@ async function main() {
       }
     }
     const results: Measured[] = [];
-    for (const p of prepared) results.push(await measureConcurrent(server, p));
+    for (const p of prepared) {
+      rssPeak = rssMb(server.child.pid!, 'VmRSS');
+      const m = await measureConcurrent(server, p);
+      m.rssPeakMb = Math.max(rssPeak, rssMb(server.child.pid!, 'VmRSS'));
+      console.error(
+        `  ${m.route}${m.variant ? ` — ${m.variant}` : ''}, 20 clients: p95 ${ms(m.conc.p95)} ms, RSS up to ${m.rssPeakMb.toFixed(0)} MB (after: ${await memoryNow(server)})`,
+      );
+      results.push(m);
+    }
     const header =
       '| route | role | p50 / p95 / p99 ms sequential | p50 / p95 / p99 ms, 20 clients (calls) | rows read per call (largest) | |';
     console.log(`\n${header}\n|---|---|---|---|---|---|`);
