@@ -1,41 +1,20 @@
 import { z } from 'zod';
 import { TICKET_STATUSES, TICKET_TYPES } from './enums.ts';
-import { QR_CODE_VALUE_MAX, SCANNER_DEVICE_MAX } from './scan.ts';
+import {
+  DOOR_DEVICE_NAME_MAX,
+  DOOR_MESSAGES,
+  DOOR_REFUSAL_REASONS,
+  DOOR_SYNC_BATCH_MAX,
+  DOOR_SYNC_RESULTS,
+} from './door-rules.ts';
+import { QR_CODE_VALUE_MAX, SCANNER_DEVICE_MAX } from './scan-rules.ts';
 
 /**
  * The door when the signal drops (issue 22): the door pack a phone keeps for offline scanning,
  * the sync of its offline admissions, device names and the live door dashboard. Request and
- * answer shapes, limits and the words door staff and promoters read.
+ * answer shapes. Its timings, limits and words are in door-rules.ts (no zod), re-exported here.
  */
-
-/** How often the scanner refreshes its packs while online, and sends its queue when it can. */
-export const DOOR_PACK_REFRESH_MS = 60_000;
-export const DOOR_SYNC_EVERY_MS = 15_000;
-/** The dashboard polls this often. */
-export const DOOR_DASHBOARD_POLL_MS = 5_000;
-/** Scans per sync request (the phone sends a longer queue in several). */
-export const DOOR_SYNC_BATCH_MAX = 200;
-export const DOOR_DEVICE_NAME_MAX = 40;
-/** A scan time later than the server's clock by more than this is taken as the sync time. */
-export const DOOR_CLOCK_SKEW_MS = 5 * 60_000;
-/** Arrivals are counted in buckets of this many minutes. */
-export const DOOR_ARRIVALS_BUCKET_MINUTES = 15;
-
-export const DOOR_MESSAGES = {
-  deviceIdInvalid: 'The device id must be 1 to 64 printable characters.',
-  deviceNameInvalid: `Name this device in 1 to ${DOOR_DEVICE_NAME_MAX} characters.`,
-  versionInvalid: 'The door list version is not one this server gave.',
-  scannedAtInvalid: 'The scan time must be an ISO 8601 instant.',
-  nonceRepeated: 'Each scan in a sync needs its own nonce.',
-  nonceReused: 'This nonce was already used for another ticket.',
-  notDoorStaff: 'Only door staff who scan this event can see its door.',
-  eventNotFound: 'Event not found.',
-  // The scanner's offline answers (the server's own words are used online).
-  notInPack: 'Not on this phone’s door list. Check it again when the signal is back.',
-  noPack: 'No door list on this phone yet. Download it for tonight’s event while online.',
-  otherEvent: 'Wrong night: this ticket is for another event than the door lists on this phone.',
-  notVerifiable: 'This phone cannot check ticket signatures offline; only tickets on its door list are checked.',
-} as const;
+export * from './door-rules.ts';
 
 const printable = /^[\x20-\x7e]+$/;
 
@@ -125,9 +104,6 @@ export const DoorSyncBody = z.object({
 });
 export type DoorSyncBody = z.infer<typeof DoorSyncBody>;
 
-export const DOOR_SYNC_RESULTS = ['ADMITTED', 'ALREADY_USED', 'VOID', 'WRONG_DAY', 'INVALID'] as const;
-export type DoorSyncResult = (typeof DOOR_SYNC_RESULTS)[number];
-
 /** Where and when a ticket was admitted before an offline admission of it reached the server. */
 export const DoorFirstAdmission = z.object({
   admittedAt: z.string().nullable(),
@@ -164,8 +140,6 @@ export const DoorDeviceNameBody = z.object({
 export type DoorDeviceNameBody = z.infer<typeof DoorDeviceNameBody>;
 export const DoorDeviceName = z.object({ deviceId: z.string(), name: z.string() });
 export type DoorDeviceName = z.infer<typeof DoorDeviceName>;
-
-export const DOOR_REFUSAL_REASONS = ['ALREADY_USED', 'VOID', 'WRONG_DAY', 'INVALID'] as const;
 
 /** GET /api/admin/events/{id}/door */
 export const DoorDashboard = z.object({
@@ -222,11 +196,3 @@ export const DoorDashboard = z.object({
   ),
 });
 export type DoorDashboard = z.infer<typeof DoorDashboard>;
-
-/** "Zara M.": what the door list shows of an attendee. */
-export function doorNameOf(firstName: string | null, lastName: string | null): string | null {
-  const first = firstName?.trim();
-  if (!first) return null;
-  const initial = lastName?.trim().charAt(0);
-  return initial ? `${first} ${initial.toUpperCase()}.` : first;
-}

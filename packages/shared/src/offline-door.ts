@@ -1,8 +1,8 @@
 import { ADMISSION_WINDOW_MS } from './admission-window.ts';
 import type { DoorPackEvent, DoorPackTicket } from './door.ts';
-import { DOOR_MESSAGES } from './door.ts';
+import { DOOR_MESSAGES } from './door-rules.ts';
 import type { TicketType } from './enums.ts';
-import { alreadyUsedMessage, parseDoorCode, SCAN_MESSAGES, type ScanStatus, wrongDayMessage } from './scan.ts';
+import { alreadyUsedMessage, parseDoorCode, SCAN_MESSAGES, type ScanStatus, wrongDayMessage } from './scan-rules.ts';
 import { claimsOf, splitTicketToken, type TicketTokenParts } from './ticket-token.ts';
 
 /**

@@ -12,6 +12,8 @@ export const ticketSchemas = () => import('@fourfour/shared/tickets');
 export const releaseSchemas = () => import('@fourfour/shared/releases');
 export const affiliateSchemas = () => import('@fourfour/shared/affiliates');
 export const orderActionSchemas = () => import('@fourfour/shared/order-actions');
+export const scanSchemas = () => import('@fourfour/shared/scan');
+export const doorSchemas = () => import('@fourfour/shared/door');
 
 /** The `{ message }` answer's schema. */
 export const lazyMessageBody: LazyAnswerSchema<MessageBody> = () =>

@@ -1,5 +1,5 @@
 import { ADMIN_ROLES, SCANNER_ROLES } from '@fourfour/shared/enums';
-import { SCAN_MESSAGES } from '@fourfour/shared/scan';
+import { SCAN_MESSAGES } from '@fourfour/shared/scan-rules';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowUp, IconRefresh, IconScan } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -117,8 +117,6 @@ function Scanner({ signedIn, staffName, isAdmin }: { signedIn: boolean; staffNam
     topRef.current?.focus({ preventScroll: true });
   };
 
-  const showCamera = cameraOn && !cameraProblem;
-
   return (
     <div className={classes.page}>
       <PageTitle title="Ticket scan" />
@@ -132,25 +130,43 @@ function Scanner({ signedIn, staffName, isAdmin }: { signedIn: boolean; staffNam
           )}
         </div>
 
-        {showCamera && (
-          <Stack gap="xs">
-            <CameraView onRead={onRead} onProblem={setCameraProblem} />
-            <Text className={classes.hint} c="dimmed">
-              Point the camera at the ticket’s QR code.
-            </Text>
-          </Stack>
-        )}
-
-        {cameraOn && cameraProblem && (
-          <Alert
-            color="yellow"
-            variant="filled"
-            role="alert"
-            title="Camera unavailable"
-            styles={{ message: { fontSize: '1.1rem' } }}
-          >
-            {CAMERA_MESSAGES[cameraProblem]}
-          </Alert>
+        {/* The camera's place is held from the first paint (the live view, or the message saying it
+            cannot start, with its Try again), so nothing below moves when the camera check answers. */}
+        {cameraOn && (
+          <div className={classes.cameraSlot} data-testid="camera-slot">
+            {cameraProblem ? (
+              <>
+                <Alert
+                  className={classes.cameraProblem}
+                  color="yellow"
+                  variant="filled"
+                  role="alert"
+                  title="Camera unavailable"
+                  styles={{ message: { fontSize: '1.1rem' } }}
+                >
+                  {CAMERA_MESSAGES[cameraProblem]}
+                </Alert>
+                {!outcome && !checking && (
+                  <Button
+                    size="lg"
+                    variant="default"
+                    fullWidth
+                    leftSection={<IconRefresh size={22} aria-hidden="true" />}
+                    onClick={scanNext}
+                  >
+                    Try again
+                  </Button>
+                )}
+              </>
+            ) : (
+              <>
+                <CameraView onRead={onRead} onProblem={setCameraProblem} />
+                <Text className={classes.hint} c="dimmed">
+                  Point the camera at the ticket’s QR code.
+                </Text>
+              </>
+            )}
+          </div>
         )}
 
         <div role="status" aria-live="assertive">
@@ -194,18 +210,6 @@ function Scanner({ signedIn, staffName, isAdmin }: { signedIn: boolean; staffNam
             )}
           </div>
         )}
-        {!outcome && !checking && cameraOn && cameraProblem && (
-          <Button
-            size="lg"
-            variant="default"
-            fullWidth
-            leftSection={<IconRefresh size={22} aria-hidden="true" />}
-            onClick={scanNext}
-          >
-            Try again
-          </Button>
-        )}
-
         <ManualCodeForm disabled={checking} onSubmit={check} />
 
         <DoorPanel door={door} isAdmin={signedIn && isAdmin} />

@@ -1,5 +1,5 @@
 import { buildIcs } from '@fourfour/shared/calendar';
-import { doorCodeOf } from '@fourfour/shared/scan';
+import { doorCodeOf } from '@fourfour/shared/scan-rules';
 import { TICKET_MESSAGES } from '@fourfour/shared/ticket-rules';
 import type { OwnedTicket } from '@fourfour/shared/tickets';
 import { Alert, Badge, Button, Group, Image, Loader, Modal, Paper, Stack, Text } from '@mantine/core';

@@ -1,5 +1,6 @@
-import { SCANNER_DEVICE_HEADER, ScanResult } from '@fourfour/shared/scan';
+import { SCANNER_DEVICE_HEADER } from '@fourfour/shared/scan-rules';
 import { api } from '../../../lib/api.ts';
+import { scanSchemas } from '../../../lib/lazy-schemas.ts';
 import { scannerDeviceId } from '../scanner-device.ts';
 import { doorCall } from './door-call.ts';
 
@@ -8,14 +9,13 @@ import { doorCall } from './door-call.ts';
  * signal throws ApiError with status null (the scanner then checks the code offline) instead of
  * signing the scanner out.
  */
-export const scanTicket = async (qrCodeValue: string, signal?: AbortSignal) =>
-  ScanResult.parse(
-    await doorCall((options) =>
-      api.post('/api/ticket-scan', undefined, {
-        ...options,
-        query: { qrCodeValue },
-        headers: { [SCANNER_DEVICE_HEADER]: scannerDeviceId() },
-        signal,
-      }),
-    ),
+export const scanTicket = (qrCodeValue: string, signal?: AbortSignal) =>
+  doorCall((options) =>
+    api.post('/api/ticket-scan', undefined, {
+      ...options,
+      query: { qrCodeValue },
+      headers: { [SCANNER_DEVICE_HEADER]: scannerDeviceId() },
+      signal,
+      schema: () => scanSchemas().then((m) => m.ScanResult),
+    }),
   );

@@ -17,6 +17,22 @@ export function cameraProblemOf(error: unknown): CameraProblem {
   return 'failed';
 }
 
+/**
+ * Whether the device has a camera at all, asked without opening it: before the camera is allowed,
+ * browsers list at most one device of each kind, and none when there is none. True when the
+ * browser cannot say (the decoder's start then finds out).
+ */
+async function hasCamera(): Promise<boolean> {
+  const media = navigator.mediaDevices;
+  if (typeof media?.getUserMedia !== 'function') return false;
+  if (typeof media.enumerateDevices !== 'function') return true;
+  try {
+    return (await media.enumerateDevices()).some((device) => device.kind === 'videoinput');
+  } catch {
+    return true;
+  }
+}
+
 interface CameraViewProps {
   /** Called once per start with the decoded text; the parent stops the camera by unmounting. */
   onRead(text: string): void;
@@ -35,15 +51,21 @@ export function CameraView({ onRead, onProblem }: CameraViewProps) {
     let stopCamera = () => {};
     // The decoder (html5-qrcode, ~100 kB gzip) loads with the camera, not with the page, so the
     // scanner page draws at once on a phone (the manual code form works meanwhile). The service
-    // worker precaches it with the rest of the app, so it loads offline too.
-    import('html5-qrcode').then(
-      (decoder) => {
-        if (!unmounted) stopCamera = startCamera(decoder);
-      },
-      (error: unknown) => {
-        if (!unmounted) onProblemRef.current(cameraProblemOf(error));
-      },
-    );
+    // worker precaches it with the rest of the app, so it loads offline too. A device with no camera
+    // is told so at once, without loading the decoder first.
+    hasCamera()
+      .then((found) => {
+        if (!found) throw new Error('NotFoundError: no camera');
+        return import('html5-qrcode');
+      })
+      .then(
+        (decoder) => {
+          if (!unmounted) stopCamera = startCamera(decoder);
+        },
+        (error: unknown) => {
+          if (!unmounted) onProblemRef.current(cameraProblemOf(error));
+        },
+      );
 
     /** Starts the rear camera and the decoding; returns what stops them. */
     function startCamera({ Html5Qrcode, Html5QrcodeSupportedFormats }: typeof import('html5-qrcode')): () => void {

@@ -1,10 +1,11 @@
-import { DOOR_DEVICE_NAME_MAX, DoorDeviceNameBody } from '@fourfour/shared/door';
+import { DOOR_DEVICE_NAME_MAX } from '@fourfour/shared/door-rules';
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCloudOff, IconDownload, IconRefresh, IconTrash, IconWifi } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessageOf } from '../../../lib/api-client.ts';
 import { formatLocalDate, formatLocalTime, formatTime } from '../../../lib/format.ts';
+import { doorSchemas } from '../../../lib/lazy-schemas.ts';
 import { useDoorEvents } from '../api/get-door-events.ts';
 import { useNameDevice } from '../api/name-device.ts';
 import type { Door } from '../offline/use-door.ts';
@@ -42,6 +43,8 @@ function useWorksOffline(): boolean {
   return ready;
 }
 
+const SAVE_FAILED = 'The name could not be saved. Try again with signal.';
+
 function DeviceName({ door }: { door: Door }) {
   const [editing, setEditing] = useState(!door.deviceName);
   const [value, setValue] = useState(door.deviceName ?? '');
@@ -62,9 +65,16 @@ function DeviceName({ door }: { door: Door }) {
   return (
     <form
       aria-label="Name this phone"
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
-        const parsed = DoorDeviceNameBody.safeParse({ deviceId: door.deviceId, name: value });
+        // The shared rule's schema loads with the first save, keeping zod out of the page's first load
+        // (the service worker precaches it, so it loads offline too).
+        const schemas = await doorSchemas().catch(() => null);
+        if (!schemas) {
+          setError(SAVE_FAILED);
+          return;
+        }
+        const parsed = schemas.DoorDeviceNameBody.safeParse({ deviceId: door.deviceId, name: value });
         if (!parsed.success) {
           setError(parsed.error.issues[0]?.message ?? null);
           return;
@@ -75,7 +85,7 @@ function DeviceName({ door }: { door: Door }) {
             door.setDeviceName(named.name);
             setEditing(false);
           },
-          onError: (err) => setError(serverMessageOf(err) ?? 'The name could not be saved. Try again with signal.'),
+          onError: (err) => setError(serverMessageOf(err) ?? SAVE_FAILED),
         });
       }}
     >

@@ -1,4 +1,4 @@
-import { SCAN_MESSAGES } from '@fourfour/shared/scan';
+import { SCAN_MESSAGES } from '@fourfour/shared/scan-rules';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import classes from '../scan.module.css';

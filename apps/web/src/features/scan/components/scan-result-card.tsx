@@ -1,4 +1,5 @@
-import { SCAN_STATUS_LABELS, type ScanResult, type ScanStatus } from '@fourfour/shared/scan';
+import type { ScanResult } from '@fourfour/shared/scan';
+import { SCAN_STATUS_LABELS, type ScanStatus } from '@fourfour/shared/scan-rules';
 import { IconCircleCheckFilled, IconCircleXFilled } from '@tabler/icons-react';
 import { formatLocalDate, formatLocalTime } from '../../../lib/format.ts';
 import classes from '../scan.module.css';

@@ -1,6 +1,7 @@
-import { DOOR_PACK_REFRESH_MS, DOOR_SYNC_BATCH_MAX, DOOR_SYNC_EVERY_MS } from '@fourfour/shared/door';
+import { DOOR_PACK_REFRESH_MS, DOOR_SYNC_BATCH_MAX, DOOR_SYNC_EVERY_MS } from '@fourfour/shared/door-rules';
 import { checkOffline, type OfflinePack, offlinePackOf } from '@fourfour/shared/offline-door';
-import { SCAN_MESSAGES, SCAN_STATUSES, type ScanResult, type ScanStatus } from '@fourfour/shared/scan';
+import type { ScanResult } from '@fourfour/shared/scan';
+import { SCAN_MESSAGES, SCAN_STATUSES, type ScanStatus } from '@fourfour/shared/scan-rules';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError, serverMessageOf } from '../../../lib/api-client.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
