@@ -24,9 +24,9 @@ export type NextBatch<R, C> = (cursor: C | null) => Promise<{ rows: R[]; cursor:
 const downloads = new SharedDownloads(4 * 1024 * 1024);
 
 /**
- * The rows as a CSV stream with flat memory: a batch is fetched only when the previous one has been
- * written out and a reader wants more (the generator is pulled through stream backpressure), so a
- * 100,000-row export holds one batch at a time. Each batch becomes one part of text at once
+ * The rows as a CSV stream with flat memory: a batch is turned into text only when the previous one
+ * has been written out and a reader wants more (the generator is pulled through stream
+ * backpressure), so a 100,000-row export holds a batch or two at a time. Each batch becomes one part of text at once
  * (csv-stringify's synchronous form, adaltas/node-csv): a row at a time through its stream cost more
  * CPU than the query. csv-stringify writes the byte order mark (spreadsheets then read UTF-8 names
  * with accents correctly), quotes what needs quoting, and prefixes a cell starting with = + - @ tab
@@ -45,17 +45,25 @@ export function csvStream<R, C>(
     escape_formulas: true,
     record_delimiter: 'windows',
   };
+  // The next batch is asked for as soon as its cursor is known, before this one is turned into text,
+  // so the database reads it while this process writes (issue 19: the orders of a 10,000-ticket
+  // night, ~150 ms with the two in turn). At most one batch ahead: memory stays at two batches.
+  const ahead = (cursor: C | null) => {
+    const batch = next(cursor);
+    batch.catch(() => {}); // a reader gone meanwhile leaves it unawaited; awaited, it still throws
+    return batch;
+  };
   async function* parts() {
-    let cursor: C | null = null;
+    let coming: ReturnType<NextBatch<R, C>> | null = ahead(null);
     let first = true;
-    do {
-      const batch: { rows: R[]; cursor: C | null } = await next(cursor);
+    while (coming) {
+      const batch: { rows: R[]; cursor: C | null } = await coming;
+      coming = batch.cursor === null ? null : ahead(batch.cursor);
       const records = batch.rows.map((row) => columns.map((c) => c.cell(row) ?? ''));
       // The header (and the byte order mark) once, before the first batch, even an empty one.
       if (first || records.length > 0) yield stringify(records, { ...options, bom: first, header: first });
       first = false;
-      cursor = batch.cursor;
-    } while (cursor !== null);
+    }
   }
   // An error midway (the database went away) ends the download broken rather than silently short.
   return downloads.read(app, key, parts, (err) => app.log.error({ err, export: key }, 'CSV export failed midway'));
