@@ -72,4 +72,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # connections, finishes requests in flight and exits 0 (forced after 25 s, inside the 30 s that
 # compose.yaml's stop_grace_period allows; docker's default is 10 s: `docker stop -t 30`).
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/api/dist/server.mjs"]
+# The heap's bounds are the `start` script's (package.json; apps/api/test/server-bundle.test.ts keeps
+# the two the same): docs/operations.md, "Memory".
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=160", "apps/api/dist/server.mjs"]

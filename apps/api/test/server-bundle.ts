@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -16,9 +16,23 @@ function newestChange(dir: string): number {
 }
 
 /**
- * Node's arguments to start the production server (run from the repository's root): the browser
- * journeys and the benchmarks time and test what ships. Refuses a missing bundle, and one older than
- * the server's or the shared package's source, which would test yesterday's code.
+ * Node's arguments in the `start` script (package.json): the V8 heap's bounds, then the bundle. The
+ * one place they are written; the Dockerfile's CMD is checked against it (server-bundle.test.ts).
+ */
+export function startScriptArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [node, ...args] = pkg.scripts.start.trim().split(/\s+/);
+  if (node !== 'node' || args.at(-1) !== SERVER_BUNDLE) {
+    throw new Error(`the start script should be \`node [flags] ${SERVER_BUNDLE}\`: ${pkg.scripts.start}`);
+  }
+  return args;
+}
+
+/**
+ * Node's arguments to start the production server as `npm start` does (run from the repository's
+ * root): the browser journeys and the benchmarks time and test what ships, with the same heap
+ * bounds. Refuses a missing bundle, and one older than the server's or the shared package's
+ * source, which would test yesterday's code.
  */
 export function serverBundleArgs(): string[] {
   const bundle = path.join(ROOT, SERVER_BUNDLE);
@@ -29,5 +43,5 @@ export function serverBundleArgs(): string[] {
       throw new Error(`${SERVER_BUNDLE} is older than ${source}: run \`npm run build\` again`);
     }
   }
-  return [SERVER_BUNDLE];
+  return startScriptArgs();
 }

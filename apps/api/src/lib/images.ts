@@ -2,6 +2,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from './errors.ts';
 
+// libvips keeps up to 50 MB of recent operations by default, outside V8's heap; every image the
+// server makes is made once and kept by the caller (stored files, RecentWork of narrow copies), so
+// that cache only held memory (issue 19: RSS under load).
+sharp.cache(false);
+
 /** Image kinds accepted for upload, told by their magic bytes (never by name); SVG never. */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 
