@@ -18,10 +18,12 @@ import { decideAccess, type RouteAccess } from './route-table.ts';
 export function AccessGuard({
   access,
   offline,
+  opensWithToken,
   children,
 }: {
   access: RouteAccess;
   offline?: true;
+  opensWithToken?: true;
   children: ReactNode;
 }) {
   // Deferred: the page that opens once the session is known is rendered in slices that yield to the
@@ -32,7 +34,7 @@ export function AccessGuard({
   const mfaRequired = useMfaRequiredAt(location.pathname) && isAdminPage;
   useEffect(() => forgetMfaRequiredElsewhere(location.pathname), [location.pathname]);
 
-  switch (decideAccess(access, session)) {
+  switch (decideAccess(access, session, opensWithToken)) {
     case 'allow':
       return mfaRequired ? <MfaRequiredNotice /> : children;
     case 'wait':

@@ -70,6 +70,17 @@ describe('route table (spec 01 §2, spec 02 §2)', () => {
     expect(decideAccess(accessOf('/master/user'), loading)).toBe('wait');
   });
 
+  it('opens a screen marked opensWithToken once the restore has the token, before it knows the user', () => {
+    const tokenOnly: Session = { status: 'loading', accessToken: 't', user: null };
+    const account = APP_ROUTES.find((route) => route.path === '/account')!;
+    expect(account.opensWithToken).toBe(true);
+    expect(decideAccess(account.access, loading, true)).toBe('wait');
+    expect(decideAccess(account.access, tokenOnly, true)).toBe('allow');
+    expect(decideAccess(account.access, tokenOnly)).toBe('wait');
+    // A role's screen waits for the user's role.
+    expect(decideAccess(accessOf('/master/user'), tokenOnly, true)).toBe('wait');
+  });
+
   const roleRules: [string, Role[]][] = [
     ['/admin/events', ['ADMIN', 'MASTER']],
     ['/admin/events/create', ['ADMIN', 'MASTER']],

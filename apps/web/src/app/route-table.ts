@@ -47,6 +47,13 @@ export interface AppRoute {
    * not be restored because the server was unreachable (the offline door scanner, issue 22).
    */
   offline?: true;
+  /**
+   * A signed-in screen that opens as soon as the session restore has the access token, while
+   * /api/auth/me is still on its way, instead of after it: its requests then carry the token, so
+   * its data is asked for one round trip sooner. Only for screens open to every signed-in user that
+   * do not read the user from the session (the restore still sends a visitor to /login).
+   */
+  opensWithToken?: true;
 }
 
 /** The public events list: the events page's data, and the purchase page's (it finds its event there). */
@@ -169,6 +176,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/purchase/purchase-page.tsx').then((m) => m.PurchasePage),
     prefetch: prefetchEventList,
     access: SIGNED_IN,
+    opensWithToken: true,
     title: 'Buy tickets',
     summary: 'Choose Standard and VIP tickets, name the attendees and pay.',
   },
@@ -177,6 +185,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('./account-route.tsx').then((m) => m.AccountRoute),
     nav: { label: 'Account', order: 100, kind: 'account' },
     access: SIGNED_IN,
+    opensWithToken: true,
     title: 'Your account',
     summary: 'Profile, tickets with QR codes, free-ticket usage, security and two-factor settings.',
   },
@@ -378,10 +387,15 @@ export function roleMayOpen(access: RouteAccess, role: Role): boolean {
   return access.kind !== 'roles' || access.roles.includes(role);
 }
 
-/** What a guard does for this session: show the page, wait for the restore, or redirect. */
-export function decideAccess(access: RouteAccess, session: Session): AccessDecision {
+/**
+ * What a guard does for this session: show the page, wait for the restore, or redirect. A screen
+ * that opens with the token (AppRoute.opensWithToken) is shown once the restore has it.
+ */
+export function decideAccess(access: RouteAccess, session: Session, opensWithToken = false): AccessDecision {
   if (access.kind === 'public') return 'allow';
-  if (session.status === 'loading') return 'wait';
+  if (session.status === 'loading') {
+    return opensWithToken && access.kind === 'signed-in' && session.accessToken ? 'allow' : 'wait';
+  }
   if (!session.user) return 'login';
   if (!roleMayOpen(access, session.user.role)) return 'home';
   return 'allow';

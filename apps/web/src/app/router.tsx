@@ -57,7 +57,7 @@ export function AppRoutes() {
               key={route.path}
               path={route.path}
               element={
-                <AccessGuard access={route.access} offline={route.offline}>
+                <AccessGuard access={route.access} offline={route.offline} opensWithToken={route.opensWithToken}>
                   {page}
                 </AccessGuard>
               }
