@@ -3,6 +3,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { instantToLocal } from '../../apps/api/src/lib/time.ts';
 
 /**
  * A night whose doors are open, with tickets bought through the local checkout by the demo fan,
@@ -10,24 +11,8 @@ import { PNG } from 'pngjs';
  */
 export const DEMO_PASSWORD = 'FourFour#2026';
 
-/** London wall-clock "YYYY-MM-DD" and "YYYY-MM-DDTHH:MM:00" of an instant. */
-export function londonLocal(instant: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  return { date, dateTime: `${date}T${parts.hour}:${parts.minute}:00` };
-}
+/** London wall-clock "YYYY-MM-DD" and "YYYY-MM-DDTHH:MM:00" of an instant (as the server reads them). */
+export const londonLocal = (instant: Date) => instantToLocal(instant, 'Europe/London');
 
 export interface DoorTicket {
   ticketId: string;
