@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 
 /**
  * Renders `children` (typically lazy) once the browser is idle after this place was first painted,
@@ -23,4 +23,13 @@ export function WhenIdle({ fallback, children }: { fallback: ReactNode; children
     };
   }, []);
   return isIdle ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+}
+
+/**
+ * Renders `children` in a second, deferred render, after the one that mounted this place has been
+ * committed: what is above it paints first (a page's headline, its largest paint on a phone) instead
+ * of waiting for the whole page's render. Only below the headline, where nothing it shows moves.
+ */
+export function AfterFirstCommit({ children }: { children: ReactNode }) {
+  return useDeferredValue(true, false) ? children : null;
 }
