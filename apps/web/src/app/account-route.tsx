@@ -1,4 +1,4 @@
-import { usePrefetchQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { meQuery } from '../features/account/api/get-me.ts';
 import { AffiliateCodeSection } from '../features/affiliates/affiliate-code-section.tsx';
@@ -14,11 +14,14 @@ export function AccountRoute() {
   // phone's first view, so the page's LCP waited for that second round trip). All three leave while
   // the page renders, not after its first commit (a query's hook asks only once mounted, which on a
   // phone's first load came ~250 ms after the other two).
+  // The cards wait for the free-ticket count too: now that it and /api/account/me leave together,
+  // either may answer first, and its card's loader turning into its text moved the cards below.
   usePrefetchQuery(meQuery());
-  usePrefetchQuery(freeTicketUsageQuery());
+  const freeTickets = useQuery(freeTicketUsageQuery());
   usePrefetchQuery(myTicketsQuery(false));
   return (
     <AccountPage
+      isFirstViewPending={freeTickets.isPending}
       sections={{
         freeTickets: <FreeTicketUsageSection />,
         affiliate: <AffiliateCodeSection />,

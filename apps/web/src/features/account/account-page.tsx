@@ -45,7 +45,14 @@ export interface AccountPageSections {
   tickets?: ReactNode;
 }
 
-export function AccountPage({ sections = {} }: { sections?: AccountPageSections }) {
+export function AccountPage({
+  sections = {},
+  isFirstViewPending = false,
+}: {
+  sections?: AccountPageSections;
+  /** A section's data the first view waits for with the account's (its loader would move the cards). */
+  isFirstViewPending?: boolean;
+}) {
   const account = useMe();
 
   return (
@@ -55,7 +62,7 @@ export function AccountPage({ sections = {} }: { sections?: AccountPageSections 
         <Title order={1} fz={{ base: 28, sm: 36 }}>
           Your account
         </Title>
-        {account.isPending ? (
+        {account.isPending || (isFirstViewPending && account.isSuccess) ? (
           <Loader aria-label="Loading your account" />
         ) : account.isError ? (
           <Alert color="red" variant="light" role="alert">
