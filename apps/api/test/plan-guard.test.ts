@@ -111,18 +111,21 @@ describe.skipIf(!process.env.DATABASE_URL)('the plan guard (issue 19)', () => {
         const variants = await variantsFor(op, ctx, get);
         if (typeof variants === 'string') continue; // not called by the bench either (variants.ts says why)
         for (const v of variants) {
-          const sent = await capture.during(() =>
-            t.app.inject({
-              method: v.method as 'GET',
-              url: v.url,
-              headers: headers[v.persona],
-              payload: v.body as never,
-            }),
-          );
-          if (sent.result.statusCode >= 400) failedCalls.push(`${route} ${v.url}: ${sent.result.statusCode}`);
-          for (const s of sent.statements) {
-            const key = `${s.text}\0${JSON.stringify(s.values)}`;
-            if (!statements.has(key)) statements.set(key, { route, variant: v.label || v.url, statement: s });
+          // A read is called twice: a repeat can send other statements (a kept export's check).
+          for (let call = v.method === 'GET' ? 2 : 1; call > 0; call -= 1) {
+            const sent = await capture.during(() =>
+              t.app.inject({
+                method: v.method as 'GET',
+                url: v.url,
+                headers: headers[v.persona],
+                payload: v.body as never,
+              }),
+            );
+            if (sent.result.statusCode >= 400) failedCalls.push(`${route} ${v.url}: ${sent.result.statusCode}`);
+            for (const s of sent.statements) {
+              const key = `${s.text}\0${JSON.stringify(s.values)}`;
+              if (!statements.has(key)) statements.set(key, { route, variant: v.label || v.url, statement: s });
+            }
           }
         }
       }

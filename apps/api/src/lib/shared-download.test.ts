@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { SharedDownloads } from './shared-download.ts';
+import { type Freshness, SharedDownloads } from './shared-download.ts';
 
 /** A source of `count` parts of `size` bytes ("0000…", "1111…"), counting each making and part made. */
 function source(count: number, size = 4) {
@@ -118,5 +118,121 @@ describe('SharedDownloads', () => {
     open();
     expect(await both).toEqual([s.whole, s.whole]);
     expect(s.made.makings).toBe(2);
+  });
+
+  describe('keeping a finished download while its data is unchanged', () => {
+    /** A data store's version: a counter bumped by each write; the checks it was asked, and their answers. */
+    function data() {
+      const state = { version: 10, writtenAt: [] as number[], checks: 0, versionsTaken: [] as number[] };
+      let gate = Promise.resolve();
+      let release: (() => void) | null = null;
+      const freshness: Freshness = {
+        version: async () => {
+          state.versionsTaken.push(state.version);
+          return String(state.version);
+        },
+        changedSince: async (version) => {
+          state.checks += 1;
+          await gate;
+          return state.writtenAt.some((at) => at >= Number(version));
+        },
+      };
+      const write = () => {
+        state.writtenAt.push(state.version);
+        state.version += 1;
+      };
+      const holdChecks = () => {
+        gate = new Promise((resolve) => {
+          release = resolve;
+        });
+        return () => release?.();
+      };
+      return { state, freshness, write, holdChecks };
+    }
+    const keeping = { bytes: 100, ms: 60_000 };
+
+    it('answers a later request from the copy until something it was made from is written, then makes it again', async () => {
+      const downloads = new SharedDownloads(64, keeping);
+      const s = source(3);
+      const d = data();
+      expect(await text(downloads.read(app, 'k', s.make, noFailure, d.freshness))).toBe(s.whole);
+      expect(downloads.kept(app)).toBe(1);
+      expect(await text(downloads.read(app, 'k', s.make, noFailure, d.freshness))).toBe(s.whole);
+      expect(await text(downloads.read(app, 'k', s.make, noFailure, d.freshness))).toBe(s.whole);
+      expect(s.made.makings).toBe(1);
+      expect(d.state.checks).toBe(2);
+      d.write();
+      expect(await text(downloads.read(app, 'k', s.make, noFailure, d.freshness))).toBe(s.whole);
+      expect(s.made.makings).toBe(2);
+      // The version is taken before each making reads anything.
+      expect(d.state.versionsTaken).toEqual([10, 11]);
+      expect(await text(downloads.read(app, 'k', s.make, noFailure, d.freshness))).toBe(s.whole);
+      expect(s.made.makings).toBe(2);
+    });
+
+    it('without a way to tell freshness, or past the window, nothing is kept', async () => {
+      const d = data();
+      const s = source(3);
+      const downloads = new SharedDownloads(64, keeping);
+      await text(downloads.read(app, 'plain', s.make, noFailure));
+      expect(downloads.kept(app)).toBe(0);
+      const big = source(20, 4); // 80 bytes: past the 64-byte window
+      await text(downloads.read(app, 'big', big.make, noFailure, d.freshness));
+      await text(downloads.read(app, 'big', big.make, noFailure, d.freshness));
+      expect(downloads.kept(app)).toBe(0);
+      expect(big.made.makings).toBe(2);
+    });
+
+    it('keeps up to its budget, letting the least recently read go first', async () => {
+      const downloads = new SharedDownloads(64, { bytes: 100, ms: 60_000 });
+      const d = data();
+      const files = ['a', 'b', 'c'].map((key) => ({ key, s: source(10, 4) })); // 40 bytes each
+      const read = (f: (typeof files)[number]) => text(downloads.read(app, f.key, f.s.make, noFailure, d.freshness));
+      await read(files[0]!);
+      await read(files[1]!);
+      await read(files[0]!); // a read last: b is the least recently read
+      await read(files[2]!); // 120 bytes: b goes
+      expect(downloads.kept(app)).toBe(2);
+      await read(files[0]!);
+      await read(files[2]!);
+      await read(files[1]!);
+      expect(files.map((f) => f.s.made.makings)).toEqual([1, 2, 1]);
+    });
+
+    it('lets a copy go after its time, and shares one check among the requests that arrive during it', async () => {
+      const downloads = new SharedDownloads(64, { bytes: 100, ms: 50 });
+      const d = data();
+      const s = source(2);
+      await text(downloads.read(app, 'k', s.make, noFailure, d.freshness));
+      const open = d.holdChecks();
+      const together = Promise.all(
+        Array.from({ length: 5 }, () => text(downloads.read(app, 'k', s.make, noFailure, d.freshness))),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      open();
+      expect(await together).toEqual(Array(5).fill(s.whole));
+      expect(d.state.checks).toBe(1);
+      expect(s.made.makings).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(await text(downloads.read(app, 'k', s.make, noFailure, d.freshness))).toBe(s.whole);
+      expect(s.made.makings).toBe(2);
+      expect(d.state.checks).toBe(1);
+    });
+
+    it('a failed making is not kept', async () => {
+      const downloads = new SharedDownloads(64, keeping);
+      const d = data();
+      const failing = () =>
+        (async function* () {
+          yield 'part';
+          throw new Error('database went away');
+        })();
+      const failures: unknown[] = [];
+      await expect(text(downloads.read(app, 'k', failing, (err) => failures.push(err), d.freshness))).rejects.toThrow(
+        'database went away',
+      );
+      expect(failures).toHaveLength(1);
+      expect(downloads.kept(app)).toBe(0);
+    });
   });
 });

@@ -3,6 +3,36 @@ import { Readable } from 'node:stream';
 type Part = string | Buffer;
 
 /**
+ * What a kept download was made from, and whether that has changed since (issue 19: the orders of
+ * a 10,000-ticket night took 240 ms to make again, unchanged, for each download).
+ */
+export interface Freshness {
+  /**
+   * The data's version now, taken before a making reads anything: whatever the making could miss
+   * was written at or after it (the oldest transaction still running: `pg_snapshot_xmin`).
+   */
+  version(): Promise<string>;
+  /** Whether anything the download reads has been written at or after `version`. */
+  changedSince(version: string): Promise<boolean>;
+}
+
+/** A finished download kept with the version it was made from. */
+interface Kept {
+  version: bigint;
+  parts: Buffer[];
+  bytes: number;
+  keptAt: number;
+  /** A check of it under way, which the requests arriving meanwhile share. */
+  checking: Promise<boolean> | null;
+}
+
+/** How much finished downloads may be kept: bytes in all (per owner), and for how long each. */
+export interface Keeping {
+  bytes: number;
+  ms: number;
+}
+
+/**
  * Downloads made once for the requests that want the same one at the same time (issue 19: twenty
  * clients downloading one event's orders made the file twenty times over, 2-6 s each on two cores).
  * A request that arrives while the same download is being made, and its beginning is still held,
@@ -17,15 +47,123 @@ type Part = string | Buffer;
  */
 export class SharedDownloads {
   private readonly byOwner = new WeakMap<object, Map<string, Making>>();
+  private readonly keptByOwner = new WeakMap<object, Map<string, Kept>>();
 
-  constructor(private readonly window: number) {}
+  /**
+   * `window`: how much of a download may be made before nobody new can join it. `keeping`: how
+   * much of what was made may be kept for later requests, when the caller says how to tell it is
+   * still fresh (nothing kept by default).
+   */
+  constructor(
+    private readonly window: number,
+    private readonly keeping: Keeping = { bytes: 0, ms: 0 },
+  ) {}
 
   /**
    * A stream of the download `key` (unique within `owner`, an app), joining the one under way when
    * it can, or starting `make()`'s. `onFailure` hears once of a download that failed midway; each of
    * its readers' streams then ends in an error (a broken download, never a silently short one).
+   *
+   * With `freshness`, a finished download within the window is kept (up to `keeping.bytes` in all,
+   * least recently read let go first, each for `keeping.ms` at most) with the version taken before
+   * it was made, and a later request is answered from it when nothing it was made from has changed
+   * since: the check costs the database a pass over the rows' versions, not the download's making.
+   * A check under way answers the requests that arrive meanwhile, as a making under way does.
    */
-  read(owner: object, key: string, make: () => AsyncIterator<Part>, onFailure: (err: unknown) => void): Readable {
+  read(
+    owner: object,
+    key: string,
+    make: () => AsyncIterator<Part>,
+    onFailure: (err: unknown) => void,
+    freshness?: Freshness,
+  ): Readable {
+    if (!freshness || this.keeping.bytes === 0) return this.join(owner, key, make, onFailure);
+    const self = this;
+    const keptOrMade = async function* (): AsyncGenerator<Buffer> {
+      const kept = await self.keptFresh(owner, key, freshness);
+      if (kept) {
+        yield* kept;
+        return;
+      }
+      yield* self.join(owner, key, () => self.madeAndKept(owner, key, make, freshness), onFailure);
+    };
+    return Readable.from(keptOrMade(), { objectMode: false });
+  }
+
+  /** How many finished downloads are kept now (for the tests). */
+  kept(owner: object): number {
+    return this.keptByOwner.get(owner)?.size ?? 0;
+  }
+
+  /** A kept download's parts when nothing it was made from has changed since; else null (and let go). */
+  private async keptFresh(owner: object, key: string, freshness: Freshness): Promise<Buffer[] | null> {
+    const all = this.keptByOwner.get(owner);
+    const kept = all?.get(key);
+    if (!all || !kept) return null;
+    if (Date.now() - kept.keptAt > this.keeping.ms) {
+      all.delete(key);
+      return null;
+    }
+    kept.checking ??= freshness.changedSince(kept.version.toString()).finally(() => {
+      kept.checking = null;
+    });
+    const changed = await kept.checking;
+    if (all.get(key) !== kept) return changed ? null : kept.parts;
+    all.delete(key);
+    if (changed) return null;
+    all.set(key, kept); // read last: let go last
+    return kept.parts;
+  }
+
+  /** `make()`'s parts as they come, kept once all are made when they fit the window. */
+  private async *madeAndKept(
+    owner: object,
+    key: string,
+    make: () => AsyncIterator<Part>,
+    freshness: Freshness,
+  ): AsyncGenerator<Buffer> {
+    const version = BigInt(await freshness.version());
+    const parts: Buffer[] = [];
+    let bytes = 0;
+    const source = make();
+    for (;;) {
+      const next = await source.next();
+      if (next.done) break;
+      const part = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+      bytes += part.length;
+      if (bytes <= this.window) parts.push(part);
+      yield part;
+    }
+    if (bytes <= this.window && bytes <= this.keeping.bytes) this.keep(owner, key, { version, parts, bytes });
+  }
+
+  /** Keeps a finished download unless a newer one of it is kept; lets the least recently read go past the budget. */
+  private keep(owner: object, key: string, made: Pick<Kept, 'version' | 'parts' | 'bytes'>) {
+    let all = this.keptByOwner.get(owner);
+    if (!all) {
+      all = new Map();
+      this.keptByOwner.set(owner, all);
+    }
+    const before = all.get(key);
+    if (before && before.version > made.version) return;
+    all.delete(key);
+    all.set(key, { ...made, keptAt: Date.now(), checking: null });
+    let total = 0;
+    for (const k of all.values()) total += k.bytes;
+    for (const [k, oldest] of all) {
+      if (total <= this.keeping.bytes) break;
+      all.delete(k);
+      total -= oldest.bytes;
+    }
+  }
+
+  /** Joins the making of `key` under way when it can be joined, or starts `make()`'s. */
+  private join(
+    owner: object,
+    key: string,
+    make: () => AsyncIterator<Part>,
+    onFailure: (err: unknown) => void,
+  ): Readable {
     let makings = this.byOwner.get(owner);
     if (!makings) {
       makings = new Map();

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type Options, stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SharedDownloads } from '../../lib/shared-download.ts';
+import { type Freshness, SharedDownloads } from '../../lib/shared-download.ts';
 
 /** One column of an export: its header and how a row gives its cell. */
 export interface CsvColumn<R> {
@@ -16,12 +16,20 @@ export interface CsvColumn<R> {
 export type NextBatch<R, C> = (cursor: C | null) => Promise<{ rows: R[]; cursor: C | null }>;
 
 /**
+ * Finished exports kept for later downloads while their data is unchanged (SharedDownloads): 8 MiB
+ * in all per instance (the busiest night's three exports), each for an hour at most. A promoter
+ * downloads a past night's orders again and again for the accounts; at the door, every admission
+ * changes the night's exports, and they are made afresh.
+ */
+const KEEPING = { bytes: 8 * 1024 * 1024, ms: 60 * 60_000 };
+
+/**
  * An export's text, made once for every request that wants it at the same time (SharedDownloads:
  * twenty clients on one event's orders share one reading of it). A download can be joined until
  * 4 MiB of it is made: the orders of the busiest night of the scale bench's three years (10,000
  * tickets) are 2.5 MB; a bigger file is streamed to whoever started it, one batch held at a time.
  */
-const downloads = new SharedDownloads(4 * 1024 * 1024);
+const downloads = new SharedDownloads(4 * 1024 * 1024, KEEPING);
 
 /**
  * The rows as a CSV stream with flat memory: a batch is turned into text only when the previous one
@@ -32,13 +40,15 @@ const downloads = new SharedDownloads(4 * 1024 * 1024);
  * with accents correctly), quotes what needs quoting, and prefixes a cell starting with = + - @ tab
  * or CR with ' (escape_formulas, OWASP's advice against CSV injection; numbers are left alone).
  * `key` names the export within the app (what and for which event or month): requests with the
- * same key at the same time share one making of it.
+ * same key at the same time share one making of it. With `freshness` (how to tell that nothing the
+ * export reads has changed), a finished export is kept and answers later requests while it holds.
  */
 export function csvStream<R, C>(
   app: FastifyInstance,
   key: string,
   columns: CsvColumn<R>[],
   next: NextBatch<R, C>,
+  freshness?: Freshness,
 ): Readable {
   const options: Options = {
     columns: columns.map((c) => c.header),
@@ -66,7 +76,14 @@ export function csvStream<R, C>(
     }
   }
   // An error midway (the database went away) ends the download broken rather than silently short.
-  return downloads.read(app, key, parts, (err) => app.log.error({ err, export: key }, 'CSV export failed midway'));
+  const failed = (err: unknown) => app.log.error({ err, export: key }, 'CSV export failed midway');
+  // Per database (the app's routes are plugins' child instances; they share its database handle).
+  return downloads.read(app.db, key, parts, failed, freshness);
+}
+
+/** How many finished exports this app keeps now (for the tests). */
+export function keptExports(app: FastifyInstance): number {
+  return downloads.kept(app.db);
 }
 
 /** "Sunrise Session: Ñu Disco!" → "sunrise-session-nu-disco": an ASCII file name, whatever the title. */

@@ -13,6 +13,7 @@ import { createEvent, createUser, type TestUser } from '../../../test/factories.
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeAffiliate } from '../tickets/tickets.test-kit.ts';
 import { insertIssuedOrder } from '../tickets/index.ts';
+import { keptExports } from './csv-export.ts';
 
 const BOM = '\uFEFF';
 
@@ -255,6 +256,72 @@ describe('CSV exports of the back office', () => {
     const after = rowsOf((await download(admin, url)).body);
     expect(after).toHaveLength(31);
     expect(after.map((r) => r['Last name'])).toContain('Arrival');
+  });
+
+  it('answers an unchanged export from the copy kept, and every change to what it reads from the data', async () => {
+    const event = await createEvent(t.app, { title: 'Kept Night' });
+    const buyer = await createUser(t.app);
+    const seller = await createUser(t.app, { role: 'AFFILIATE' });
+    await makeAffiliate(t.app, seller.id, `KEPT${seller.id}`);
+    const [first, second] = await insertIssuedOrder(t.app.db, {
+      userId: buyer.id,
+      eventId: event.id,
+      affiliateId: seller.id,
+      tickets: [
+        { ticketType: 'STANDARD', firstName: 'Ada', lastName: 'Kept', dateOfBirth: '1990-01-01', pricePence: 2250 },
+        { ticketType: 'VIP', firstName: 'Bo', lastName: 'Kept', dateOfBirth: '1990-01-01', pricePence: 5000 },
+      ],
+    });
+    const [{ orderId } = { orderId: '' }] = await t.app.db
+      .select({ orderId: tickets.orderId })
+      .from(tickets)
+      .where(eq(tickets.id, second!.id));
+    const scanner = await createUser(t.app, { role: 'EVENT_WORKER' });
+    await t.app.db.execute(sql`INSERT INTO scan_devices (id, name) VALUES ('web-kept0001', 'Side door')`);
+    await t.app.db.execute(sql`
+      INSERT INTO ticket_scans (ticket_id, event_id, scanner_id, result, device)
+      VALUES (${first!.id}, ${event.id}, ${scanner.id}, 'OK', 'web-kept0001')`);
+
+    const csv = async (kind: 'orders' | 'attendees' | 'scans') => {
+      const res = await download(admin, `/api/admin/events/${event.id}/${kind}.csv`);
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const keptBefore = keptExports(t.app);
+    const made = { orders: await csv('orders'), attendees: await csv('attendees'), scans: await csv('scans') };
+    expect(keptExports(t.app)).toBe(keptBefore + 3);
+    // Unchanged: the same file again, from the copy (still kept after being read).
+    for (const kind of ['orders', 'attendees', 'scans'] as const) expect(await csv(kind)).toBe(made[kind]);
+    expect(keptExports(t.app)).toBe(keptBefore + 3);
+
+    const ordersRow = async () => rowsOf(await csv('orders')).find((r) => r['Ticket id'] === second!.id)!;
+    // Each table an export reads, changed in turn, shows in the next download.
+    await t.app.db.execute(sql`UPDATE users SET email = ${`renamed-${buyer.id}@example.com`} WHERE id = ${buyer.id}`);
+    expect((await ordersRow())['Buyer email']).toBe(`renamed-${buyer.id}@example.com`);
+    await t.app.db.execute(sql`UPDATE users SET affiliate_code = ${`MOVED${seller.id}`} WHERE id = ${seller.id}`);
+    expect((await ordersRow())['Affiliate code']).toBe(`MOVED${seller.id}`);
+    await t.app.db.update(tickets).set({ firstName: 'Beau' }).where(eq(tickets.id, second!.id));
+    expect((await ordersRow())['Attendee first name']).toBe('Beau');
+    await t.app.db.update(tickets).set({ status: 'VOID', voidedAt: new Date() }).where(eq(tickets.id, second!.id));
+    expect(await ordersRow()).toMatchObject({ 'Ticket status': 'VOID', Refunded: 'no' });
+    await t.app.db.execute(sql`
+      INSERT INTO order_refunds (order_id, request_key, ticket_ids, amount_pence, reason, status, completed_at)
+      VALUES (${orderId}, ${`kept:${second!.id}`}, ${JSON.stringify([second!.id])}::jsonb, 5000, 'Changed plans', 'SUCCEEDED', now())`);
+    expect((await ordersRow()).Refunded).toBe('yes');
+    await t.app.db.execute(sql`UPDATE orders SET status = 'REFUNDED', refunded_at = now() WHERE id = ${orderId}`);
+    expect((await ordersRow())['Order status']).toBe('REFUNDED');
+
+    await t.app.db.update(tickets).set({ status: 'USED', usedAt: new Date() }).where(eq(tickets.id, first!.id));
+    expect(rowsOf(await csv('attendees')).find((r) => r['First name'] === 'Ada')!.Status).toBe('USED');
+
+    await t.app.db.execute(sql`UPDATE scan_devices SET name = 'Main door' WHERE id = 'web-kept0001'`);
+    expect(rowsOf(await csv('scans'))[0]!.Device).toBe('Main door');
+    await t.app.db.execute(sql`UPDATE users SET username = ${`door${scanner.id}`} WHERE id = ${scanner.id}`);
+    expect(rowsOf(await csv('scans'))[0]!.Scanner).toBe(`door${scanner.id}`);
+    await t.app.db.execute(sql`
+      INSERT INTO ticket_scans (ticket_id, event_id, scanner_id, result, device)
+      VALUES (${first!.id}, ${event.id}, ${scanner.id}, 'ALREADY_USED', 'web-kept0001')`);
+    expect(rowsOf(await csv('scans')).map((r) => r.Result)).toEqual(['OK', 'ALREADY_USED']);
   });
 
   it('streams a 30,000-ticket export with flat memory: the server holds a batch, not the file', async () => {
