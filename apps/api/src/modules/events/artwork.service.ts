@@ -6,6 +6,7 @@ import { EVENT_MESSAGES } from '@fourfour/shared/events';
 import { events } from '../../db/schema/index.ts';
 import { processImage, resizeImage } from '../../lib/images.ts';
 import { RecentWork } from '../../lib/recent-work.ts';
+import { SharedReadings } from '../../lib/shared-reading.ts';
 import type { StoredFile } from '../../plugins/storage.ts';
 
 /** Generated artwork lives in its own folder, so the service can tell it from an upload. */
@@ -93,17 +94,8 @@ export interface Artwork {
   imageKey: string | null;
 }
 
-// One generation per event at a time within this process, per database: two apps in one process
-// each have their own event 1.
-const generatingByDatabase = new WeakMap<object, Map<number, Promise<Artwork | null>>>();
-function generationsOf(app: FastifyInstance): Map<number, Promise<Artwork | null>> {
-  let generating = generatingByDatabase.get(app.db);
-  if (!generating) {
-    generating = new Map();
-    generatingByDatabase.set(app.db, generating);
-  }
-  return generating;
-}
+// One generation per event at a time within this process, per database.
+const generations = new SharedReadings<number, Artwork | null>();
 
 /**
  * The event's artwork: the upload, or the generated poster (made on first request and stored, so
@@ -133,13 +125,7 @@ export async function loadEventArtwork(app: FastifyInstance, eventId: number): P
 
 /** One drawing of the event's poster at a time in this process; `replacing`: the key it replaces. */
 function generateOnce(app: FastifyInstance, eventId: number, title: string, replacing: string | null) {
-  const generating = generationsOf(app);
-  let pending = generating.get(eventId);
-  if (!pending) {
-    pending = generateAndStore(app, eventId, title, replacing).finally(() => generating.delete(eventId));
-    generating.set(eventId, pending);
-  }
-  return pending;
+  return generations.read(app.db, eventId, () => generateAndStore(app, eventId, title, replacing));
 }
 
 async function generateAndStore(

@@ -324,6 +324,26 @@ describe('CSV exports of the back office', () => {
     expect(rowsOf(await csv('scans')).map((r) => r.Result)).toEqual(['OK', 'ALREADY_USED']);
   });
 
+  it.runIf(process.env.DATABASE_URL)(
+    'never answers from a copy made while a change was in flight, once it is committed (PostgreSQL)',
+    async () => {
+      const event = await createEvent(t.app, { title: 'In Flight' });
+      const [ticket] = await ticketsFor(event.id, fan, [['Ivy', 'Flight']]);
+      const url = `/api/admin/events/${event.id}/attendees.csv`;
+      const client = await t.database.pool!.connect();
+      try {
+        // An admission in flight while the export is made: not visible to it, committed just after.
+        await client.query('BEGIN');
+        await client.query(`UPDATE tickets SET status = 'USED', used_at = now() WHERE id = $1`, [ticket!.id]);
+        expect(rowsOf((await download(admin, url)).body)[0]!.Status).toBe('VALID');
+        await client.query('COMMIT');
+        expect(rowsOf((await download(admin, url)).body)[0]!.Status).toBe('USED');
+      } finally {
+        client.release();
+      }
+    },
+  );
+
   it('streams a 30,000-ticket export with flat memory: the server holds a batch, not the file', async () => {
     const event = await createEvent(t.app, { title: 'Big Night' });
     const N = 15_000;

@@ -5,6 +5,7 @@ import type { TicketStatus, TicketType } from '@fourfour/shared/enums';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { ticketPublicKeyRaw } from '../../lib/ticket-token.ts';
+import { SharedReadings } from '../../lib/shared-reading.ts';
 import { instantToLocal } from '../../lib/time.ts';
 import { deviceNameOf, recordDoorDevice } from './door-devices.ts';
 
@@ -100,14 +101,15 @@ export interface DoorPackRequest {
   userId: number;
 }
 
-export async function loadDoorPack(app: FastifyInstance, request: DoorPackRequest): Promise<DoorPack> {
-  const event = await loadDoorEvent(app, request.eventId);
-  if (!event) throw notFound(DOOR_MESSAGES.eventNotFound);
-  const { rows } = await app.database.raw.query<PackRow>(
-    PACK_SQL,
-    [request.eventId, request.since ?? null],
-    'door_pack',
-  );
+/**
+ * An event's tickets for the door as of a version (since: only those changed since): read once for
+ * the phones asking for the same at the same time (issue 19: twenty phones fetching a night's pack
+ * at once each held its 10,000 rows and tickets, RSS past 300 MB).
+ */
+const packReadings = new SharedReadings<string, { version: string; tickets: DoorPack['tickets'] }>();
+
+async function readPackTickets(app: FastifyInstance, eventId: number, since: string | undefined) {
+  const { rows } = await app.database.raw.query<PackRow>(PACK_SQL, [eventId, since ?? null], 'door_pack');
   const tickets: DoorPack['tickets'] = [];
   for (const r of rows) {
     if (r.id === null) continue;
@@ -120,10 +122,19 @@ export async function loadDoorPack(app: FastifyInstance, request: DoorPackReques
       admittedBy: r.admitted_by,
     });
   }
+  return { version: rows[0]!.version, tickets };
+}
+
+export async function loadDoorPack(app: FastifyInstance, request: DoorPackRequest): Promise<DoorPack> {
+  const event = await loadDoorEvent(app, request.eventId);
+  if (!event) throw notFound(DOOR_MESSAGES.eventNotFound);
+  const { version, tickets } = await packReadings.read(app.db, `${request.eventId}:${request.since ?? ''}`, () =>
+    readPackTickets(app, request.eventId, request.since),
+  );
   // A pack download is the phone's heartbeat at this door.
   if (request.deviceId) await recordDoorDevice(app, [request.eventId], request.deviceId, request.userId);
   return {
-    version: rows[0]!.version,
+    version,
     full: request.since === undefined,
     generatedAt: new Date().toISOString(),
     publicKey: ticketPublicKeyRaw(app.config.ticketSigningKeyPem),

@@ -11,6 +11,7 @@ import { doorCodeOf } from '@fourfour/shared/scan';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { SharedReadings } from '../../lib/shared-reading.ts';
 import { loadDoorEvent } from './door-pack.service.ts';
 
 /**
@@ -49,34 +50,15 @@ export async function loadDoorDashboard(
   if (!ADMIN_ROLES.includes(viewer.role) && !(await worksThisDoor(app, eventId, viewer.id))) {
     throw forbidden(DOOR_MESSAGES.notDoorStaff);
   }
-  return sharedReading(app, eventId, () => readDoorDashboard(app, eventId, event));
+  return dashboards.read(app.db, eventId, () => readDoorDashboard(app, eventId, event));
 }
 
 /**
  * Door staff and admins poll the same door every 5 seconds: a reading already under way for this
  * event (on this instance) answers the requests that arrive meanwhile, instead of each running its
- * six statements again (issue 19: twenty pollers of one door). Nothing is kept once answered: a
- * request gets a reading that was under way when it arrived, or a fresh one; a failed reading
- * fails the requests that shared it, and the next request reads again.
+ * six statements again (issue 19: twenty pollers of one door).
  */
-const readingsUnderWay = new WeakMap<FastifyInstance, Map<number, Promise<DoorDashboard>>>();
-function sharedReading(
-  app: FastifyInstance,
-  eventId: number,
-  read: () => Promise<DoorDashboard>,
-): Promise<DoorDashboard> {
-  let underWay = readingsUnderWay.get(app);
-  if (!underWay) {
-    underWay = new Map();
-    readingsUnderWay.set(app, underWay);
-  }
-  const running = underWay.get(eventId);
-  if (running) return running;
-  const readings = underWay;
-  const reading = read().finally(() => readings.delete(eventId));
-  underWay.set(eventId, reading);
-  return reading;
-}
+const dashboards = new SharedReadings<number, DoorDashboard>();
 
 async function readDoorDashboard(app: FastifyInstance, eventId: number, event: DoorPackEvent): Promise<DoorDashboard> {
   // One after another: a dashboard polled every 5 s should hold one pooled connection, not six.

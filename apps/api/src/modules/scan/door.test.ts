@@ -155,6 +155,19 @@ describe('the door when the signal drops (issue 22)', () => {
       }
     });
 
+    it('give phones asking at the same time each the whole pack, and one asking after a change the change', async () => {
+      const event = await createEvent(t.app, tonight());
+      const issued = await issueTickets(t.app, fan, event.id, 4);
+      const together = await Promise.all(Array.from({ length: 6 }, () => packOf(event.id, door)));
+      for (const pack of together) {
+        expect(pack.full).toBe(true);
+        expect(pack.tickets.map((x) => x.id).sort()).toEqual(issued.map((x) => x!.id).sort());
+      }
+      await t.app.db.update(tickets).set({ status: 'VOID' }).where(eq(tickets.id, issued[0]!.id));
+      const after = await packOf(event.id, door);
+      expect(after.tickets.find((x) => x.id === issued[0]!.id)?.status).toBe('VOID');
+    });
+
     it.runIf(process.env.DATABASE_URL)(
       'never miss a change committed after the pack was read (PostgreSQL)',
       async () => {
