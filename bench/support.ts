@@ -250,7 +250,10 @@ export async function startServer(name: string): Promise<BenchServer> {
  */
 export class LeanConnection {
   private socket: Socket;
-  private buffer: Buffer = Buffer.alloc(0);
+  /** The answer being read: its header (once whole), and its bytes so far as received. */
+  private head: { status: number; end: number | null } | null = null;
+  private chunks: Buffer[] = [];
+  private received = 0;
   private waiting: ((status: number) => void) | null = null;
   private ready: Promise<void>;
 
@@ -271,22 +274,43 @@ export class LeanConnection {
     resolve?.(status);
   }
 
+  /**
+   * Each chunk is looked at once: the header is read when it is whole, then only the bytes
+   * received are counted (content-length) or the newest ones searched for the last, empty chunk
+   * (chunked). Joining every chunk to what came before made a 2.8 MB export cost the client
+   * ~60 MB of copying and searching, which twenty clients paid on the server's two cores.
+   */
   private onData(chunk: Buffer) {
-    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
-    const headerEnd = this.buffer.indexOf('\r\n\r\n');
-    if (headerEnd < 0) return;
-    const head = this.buffer.subarray(0, headerEnd).toString('latin1');
-    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1];
-    let end = headerEnd + 4 + Number(length ?? 0);
-    // A streamed answer (a CSV export) ends with the last, empty chunk.
-    if (length === undefined && /\r\ntransfer-encoding:\s*chunked/i.test(head)) {
-      const last = this.buffer.indexOf('\r\n0\r\n\r\n', headerEnd);
-      if (last < 0) return;
-      end = last + 7;
+    this.chunks.push(chunk);
+    this.received += chunk.length;
+    if (!this.head) {
+      const all = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks);
+      const headerEnd = all.indexOf('\r\n\r\n');
+      if (headerEnd < 0) return;
+      const head = all.subarray(0, headerEnd).toString('latin1');
+      const length = /\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1];
+      const chunked = length === undefined && /\r\ntransfer-encoding:\s*chunked/i.test(head);
+      // A streamed answer (a CSV export) ends with the last, empty chunk: its end is found as it comes.
+      this.head = { status: Number(head.slice(9, 12)), end: chunked ? null : headerEnd + 4 + Number(length ?? 0) };
+      this.chunks = [all];
+      if (chunked) {
+        const last = all.indexOf('\r\n0\r\n\r\n', headerEnd);
+        if (last >= 0) this.head.end = last + 7;
+      }
+    } else if (this.head.end === null) {
+      // The terminator may straddle two chunks: search the new chunk with the previous one's last bytes.
+      const before = this.chunks.length > 1 ? this.chunks[this.chunks.length - 2]! : Buffer.alloc(0);
+      const tail = before.subarray(Math.max(0, before.length - 6));
+      const last = Buffer.concat([tail, chunk]).indexOf('\r\n0\r\n\r\n');
+      if (last >= 0) this.head.end = this.received - chunk.length - tail.length + last + 7;
     }
-    if (this.buffer.length < end) return;
-    this.buffer = this.buffer.subarray(end);
-    this.finish(Number(head.slice(9, 12)));
+    if (this.head.end === null || this.received < this.head.end) return;
+    // One request at a time on a connection: anything past the end belongs to no answer.
+    const status = this.head.status;
+    this.head = null;
+    this.chunks = [];
+    this.received = 0;
+    this.finish(status);
   }
 
   /** Sends one request (a whole HTTP/1.1 message) and answers the response's status; 0 on a broken connection. */
