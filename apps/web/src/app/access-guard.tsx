@@ -19,11 +19,14 @@ export function AccessGuard({
   access,
   offline,
   opensWithToken,
+  pending,
   children,
 }: {
   access: RouteAccess;
   offline?: true;
   opensWithToken?: true;
+  /** Shown while the session is being restored instead of the loader: the route's first view. */
+  pending?: ReactNode;
   children: ReactNode;
 }) {
   // Deferred: the page that opens once the session is known is rendered in slices that yield to the
@@ -38,7 +41,7 @@ export function AccessGuard({
     case 'allow':
       return mfaRequired ? <MfaRequiredNotice /> : children;
     case 'wait':
-      return <FullPageLoader label="Restoring your session…" />;
+      return pending ?? <FullPageLoader label="Restoring your session…" />;
     case 'login': {
       if (offline && session.unreachable) return children;
       return (

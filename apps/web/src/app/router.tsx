@@ -1,8 +1,9 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { AccessGuard } from './access-guard.tsx';
+import { FIRST_VIEWS } from './first-views.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { APP_ROUTES, type AppRoute } from './route-table.ts';
 import { NotFoundPage } from './route-error-page.tsx';
@@ -51,14 +52,22 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         {APP_ROUTES.map((route) => {
           const Screen = SCREENS.get(route.path);
+          const FirstView = FIRST_VIEWS[route.path];
+          // The route's first view stands in while the session is restored and while its code loads.
+          const firstView = FirstView ? <FirstView /> : undefined;
           const page = Screen ? <Screen /> : <ComingSoon title={route.title} summary={route.summary} />;
           return (
             <Route
               key={route.path}
               path={route.path}
               element={
-                <AccessGuard access={route.access} offline={route.offline} opensWithToken={route.opensWithToken}>
-                  {page}
+                <AccessGuard
+                  access={route.access}
+                  offline={route.offline}
+                  opensWithToken={route.opensWithToken}
+                  pending={firstView}
+                >
+                  {firstView ? <Suspense fallback={firstView}>{page}</Suspense> : page}
                 </AccessGuard>
               }
             />

@@ -13,7 +13,10 @@ function read(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(QUERY).matches;
 }
 
-/** True when the person asked their system for less motion; read before the first paint. */
+/**
+ * True when the person asked their system for less motion; read before the first paint. Outside a
+ * browser (the first views rendered into the HTML at build time) nothing moves until the app runs.
+ */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, read, () => false);
+  return useSyncExternalStore(subscribe, read, () => true);
 }

@@ -1,9 +1,9 @@
-import { Alert, Box, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Loader, Text } from '@mantine/core';
 import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
 import { AUTH_MESSAGES } from '@fourfour/shared/auth-rules';
 import { lazy, type ReactNode } from 'react';
-import { PageTitle } from '../../components/page-title.tsx';
 import { WhenIdle } from '../../components/when-idle.tsx';
+import { AccountFrame, AccountLoading } from './account-first-view.tsx';
 import { useMe } from './api/get-me.ts';
 import { AccountSection, ComingWithFeature } from './components/account-section.tsx';
 import { ProfileSection } from './components/profile-section.tsx';
@@ -56,85 +56,79 @@ export function AccountPage({
   const account = useMe();
 
   return (
-    <Container size="md" px="md" py={{ base: 'lg', sm: 48 }}>
-      <PageTitle title="Your account" />
-      <Stack gap="lg">
-        <Title order={1} fz={{ base: 28, sm: 36 }}>
-          Your account
-        </Title>
-        {account.isPending || (isFirstViewPending && account.isSuccess) ? (
-          <Loader aria-label="Loading your account" />
-        ) : account.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {AUTH_MESSAGES.accountLoadFailed}
-          </Alert>
-        ) : !account.data ? (
-          <Alert color="yellow" variant="light">
-            {AUTH_MESSAGES.noUserInfo}
-          </Alert>
-        ) : (
-          <>
-            <ProfileSection account={account.data} />
-            {sections.freeTickets ?? (
+    <AccountFrame>
+      {account.isPending || (isFirstViewPending && account.isSuccess) ? (
+        <AccountLoading />
+      ) : account.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {AUTH_MESSAGES.accountLoadFailed}
+        </Alert>
+      ) : !account.data ? (
+        <Alert color="yellow" variant="light">
+          {AUTH_MESSAGES.noUserInfo}
+        </Alert>
+      ) : (
+        <>
+          <ProfileSection account={account.data} />
+          {sections.freeTickets ?? (
+            <ComingWithFeature
+              id="free-tickets"
+              title="Free ticket usage"
+              note="Your yearly free-ticket allowance will show here once free tickets arrive with ticket sales."
+            />
+          )}
+          {AFFILIATE_ROLES.includes(account.data.role) &&
+            (sections.affiliate ?? (
               <ComingWithFeature
-                id="free-tickets"
-                title="Free ticket usage"
-                note="Your yearly free-ticket allowance will show here once free tickets arrive with ticket sales."
+                id="affiliate"
+                title="Affiliate code"
+                note="Generating and sharing your affiliate code is coming with the affiliate programme."
               />
-            )}
-            {AFFILIATE_ROLES.includes(account.data.role) &&
-              (sections.affiliate ?? (
-                <ComingWithFeature
-                  id="affiliate"
-                  title="Affiliate code"
-                  note="Generating and sharing your affiliate code is coming with the affiliate programme."
-                />
-              ))}
-            {sections.tickets ?? (
-              <ComingWithFeature
-                id="tickets"
-                title="My tickets"
-                note="Your tickets with their QR codes will be listed here once ticket sales open."
-              />
-            )}
-            <AccountSection
-              id="change-password"
-              title="Change password"
-              description="Changing your password signs you out on every other device."
-            >
-              <WhenIdle fallback={<Box h={CHANGE_PASSWORD_FORM_HEIGHT} />}>
-                <ChangePasswordPanel />
-              </WhenIdle>
-            </AccountSection>
-            <AccountSection
-              id="two-factor"
-              title="Two-factor authentication"
-              description="Ask for a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy…) each time you log in."
-            >
-              <WhenIdle fallback={<Loader size="sm" aria-label="Loading two-factor status" />}>
-                <TwoFactorPanel />
-              </WhenIdle>
-            </AccountSection>
-            <AccountSection
-              id="devices"
-              title="Signed-in devices"
-              description="Where your account is signed in. Sign out any device you do not recognise, then change your password."
-            >
-              <WhenIdle fallback={<Loader size="sm" aria-label="Loading your signed-in devices" />}>
-                <DevicesPanel />
-              </WhenIdle>
-            </AccountSection>
-            <AccountSection id="danger-zone" title="Danger zone" danger>
-              <Text size="sm">
-                Deleting your account signs you out everywhere and removes your personal details. This cannot be undone.
-              </Text>
-              <WhenIdle fallback={<Box h={BUTTON_HEIGHT} />}>
-                <DeleteAccountPanel />
-              </WhenIdle>
-            </AccountSection>
-          </>
-        )}
-      </Stack>
-    </Container>
+            ))}
+          {sections.tickets ?? (
+            <ComingWithFeature
+              id="tickets"
+              title="My tickets"
+              note="Your tickets with their QR codes will be listed here once ticket sales open."
+            />
+          )}
+          <AccountSection
+            id="change-password"
+            title="Change password"
+            description="Changing your password signs you out on every other device."
+          >
+            <WhenIdle fallback={<Box h={CHANGE_PASSWORD_FORM_HEIGHT} />}>
+              <ChangePasswordPanel />
+            </WhenIdle>
+          </AccountSection>
+          <AccountSection
+            id="two-factor"
+            title="Two-factor authentication"
+            description="Ask for a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy…) each time you log in."
+          >
+            <WhenIdle fallback={<Loader size="sm" aria-label="Loading two-factor status" />}>
+              <TwoFactorPanel />
+            </WhenIdle>
+          </AccountSection>
+          <AccountSection
+            id="devices"
+            title="Signed-in devices"
+            description="Where your account is signed in. Sign out any device you do not recognise, then change your password."
+          >
+            <WhenIdle fallback={<Loader size="sm" aria-label="Loading your signed-in devices" />}>
+              <DevicesPanel />
+            </WhenIdle>
+          </AccountSection>
+          <AccountSection id="danger-zone" title="Danger zone" danger>
+            <Text size="sm">
+              Deleting your account signs you out everywhere and removes your personal details. This cannot be undone.
+            </Text>
+            <WhenIdle fallback={<Box h={BUTTON_HEIGHT} />}>
+              <DeleteAccountPanel />
+            </WhenIdle>
+          </AccountSection>
+        </>
+      )}
+    </AccountFrame>
   );
 }

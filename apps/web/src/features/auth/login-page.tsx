@@ -9,6 +9,7 @@ import { redirectTargetFrom } from '../../lib/auth-session.ts';
 import { setSession } from '../../lib/session.ts';
 import { useLogin } from './api/login.ts';
 import { AuthCard } from './components/auth-card.tsx';
+import { LOGIN_CARD } from './login-first-view.tsx';
 
 /** A reply that means "verify your email first" (spec 01 §8). */
 function needsVerification(error: unknown, message: string): boolean {
@@ -82,7 +83,7 @@ export function LoginPage() {
   }
 
   return (
-    <AuthCard title="Log in" lead="Welcome back. Sign in to get tickets and manage your membership.">
+    <AuthCard {...LOGIN_CARD}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {error && (

@@ -1,29 +1,15 @@
 import { EVENT_BADGES, EVENT_LIST_MESSAGES } from '@fourfour/shared/event-list-messages';
 import type { EventSummary } from '@fourfour/shared/events';
-import {
-  Alert,
-  AspectRatio,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  Image,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, AspectRatio, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarEvent, IconMapPin, IconTicket } from '@tabler/icons-react';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
 import { formatLocalDate, formatLocalTime } from '../../lib/format.ts';
 import { useEvents } from './api/get-events.ts';
 import { useTicketsPerEvent } from './api/get-tickets-per-event.ts';
 import { ARTWORK_SIZES, artworkSrcSet } from './artwork.ts';
 import { eventBadges, purchaseState, upcomingEvents } from './event-rules.ts';
+import { EventsFrame, EventsLoading } from './events-first-view.tsx';
 import { priceLines } from './price-lines.ts';
 
 const BADGE_COLOURS: Record<string, string> = {
@@ -160,38 +146,25 @@ export function EventsPage() {
   const list = useMemo(() => (data ? upcomingEvents(data) : []), [data]);
 
   return (
-    <Container size="lg" py="xl">
-      <PageTitle title="Events" />
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>Events</Title>
-          <Text c="dimmed">Upcoming nights. Times are London time.</Text>
-        </div>
-        {data === undefined && !events.isError && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading events">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={420} radius="lg" />
-            ))}
-          </SimpleGrid>
-        )}
-        {events.isError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-            {EVENT_LIST_MESSAGES.fetchFailed}
-          </Alert>
-        )}
-        {data !== undefined && list.length === 0 && (
-          <Text c="dimmed" ta="center" py="xl">
-            {EVENT_LIST_MESSAGES.noUpcoming}
-          </Text>
-        )}
-        {list.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-            {list.map((e, index) => (
-              <EventCard key={e.id} event={e} first={index === 0} ticketCount={counts?.[String(e.id)] ?? 0} />
-            ))}
-          </SimpleGrid>
-        )}
-      </Stack>
-    </Container>
+    <EventsFrame>
+      {data === undefined && !events.isError && <EventsLoading />}
+      {events.isError && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+          {EVENT_LIST_MESSAGES.fetchFailed}
+        </Alert>
+      )}
+      {data !== undefined && list.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl">
+          {EVENT_LIST_MESSAGES.noUpcoming}
+        </Text>
+      )}
+      {list.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {list.map((e, index) => (
+            <EventCard key={e.id} event={e} first={index === 0} ticketCount={counts?.[String(e.id)] ?? 0} />
+          ))}
+        </SimpleGrid>
+      )}
+    </EventsFrame>
   );
 }

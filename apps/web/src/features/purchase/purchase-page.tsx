@@ -11,7 +11,6 @@ import {
   Container,
   Divider,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -33,6 +32,7 @@ import { usePurchaseEvent } from './api/get-purchase-event.ts';
 import { useReserveTickets } from './api/reserve-tickets.ts';
 import { useValidateAffiliateCode } from './api/validate-affiliate-code.ts';
 import { type AppliedPresaleCode, PresaleCodeField } from './components/presale-code-field.tsx';
+import { PurchaseFirstView } from './purchase-first-view.tsx';
 import { ReservationPanel } from './components/reservation-panel.tsx';
 import { TicketTypeCard } from './components/ticket-type-card.tsx';
 import { buyerLadder, draftPrices, ticketTypeOffer } from './release-rules.ts';
@@ -78,13 +78,7 @@ export function PurchasePage() {
   /** The total the form showed when Reserve was pressed: the server's may differ (a release sold out meanwhile). */
   const [quotedTotal, setQuotedTotal] = useState(0);
 
-  if (event.isPending) {
-    return (
-      <Container size="md" py="xl">
-        <Loader aria-label="Loading the event" />
-      </Container>
-    );
-  }
+  if (event.isPending) return <PurchaseFirstView />;
   if (event.isError || !event.data) {
     return (
       <Container size="md" py="xl">

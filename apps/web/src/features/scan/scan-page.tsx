@@ -1,10 +1,9 @@
 import { ADMIN_ROLES, SCANNER_ROLES } from '@fourfour/shared/enums';
 import { SCAN_MESSAGES } from '@fourfour/shared/scan-rules';
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconArrowUp, IconRefresh, IconScan } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
 import { rememberDoorStaff, rememberedDoorStaff } from '../../lib/door-staff.ts';
 import { useSession } from '../../lib/session.ts';
 import { usePrefersReducedMotion } from '../../lib/use-prefers-reduced-motion.ts';
@@ -15,6 +14,7 @@ import { NotValidCard, ValidCard } from './components/scan-result-card.tsx';
 import { type Outcome, useDoor } from './offline/use-door.ts';
 import { registerScannerApp } from './register-scanner-app.ts';
 import classes from './scan.module.css';
+import { ScanFrame, ScanHeading } from './scan-first-view.tsx';
 import { beep, unlockBeep, vibrate } from './scan-feedback.ts';
 
 /** "Checking ticket…" shows only for an answer slower than this (an online one, usually). */
@@ -118,112 +118,109 @@ function Scanner({ signedIn, staffName, isAdmin }: { signedIn: boolean; staffNam
   };
 
   return (
-    <div className={classes.page}>
-      <PageTitle title="Ticket scan" />
-      <Stack gap="lg">
-        <div ref={topRef} tabIndex={-1}>
-          <Title order={1}>Ticket scan</Title>
-          {!signedIn && (
-            <Text c="dimmed" data-testid="offline-staff">
-              No signal: scanning as {staffName} with this phone’s door lists.
-            </Text>
-          )}
-        </div>
+    <ScanFrame>
+      <div ref={topRef} tabIndex={-1}>
+        <ScanHeading />
+        {!signedIn && (
+          <Text c="dimmed" data-testid="offline-staff">
+            No signal: scanning as {staffName} with this phone’s door lists.
+          </Text>
+        )}
+      </div>
 
-        {/* The camera's place is held from the first paint (the live view, or the message saying it
+      {/* The camera's place is held from the first paint (the live view, or the message saying it
             cannot start, with its Try again), so nothing below moves when the camera check answers. */}
-        {cameraOn && (
-          <div className={classes.cameraSlot} data-testid="camera-slot">
-            {cameraProblem ? (
-              <>
-                <Alert
-                  className={classes.cameraProblem}
-                  color="yellow"
-                  variant="filled"
-                  role="alert"
-                  title="Camera unavailable"
-                  styles={{ message: { fontSize: '1.1rem' } }}
+      {cameraOn && (
+        <div className={classes.cameraSlot} data-testid="camera-slot">
+          {cameraProblem ? (
+            <>
+              <Alert
+                className={classes.cameraProblem}
+                color="yellow"
+                variant="filled"
+                role="alert"
+                title="Camera unavailable"
+                styles={{ message: { fontSize: '1.1rem' } }}
+              >
+                {CAMERA_MESSAGES[cameraProblem]}
+              </Alert>
+              {!outcome && !checking && (
+                <Button
+                  size="lg"
+                  variant="default"
+                  fullWidth
+                  leftSection={<IconRefresh size={22} aria-hidden="true" />}
+                  onClick={scanNext}
                 >
-                  {CAMERA_MESSAGES[cameraProblem]}
-                </Alert>
-                {!outcome && !checking && (
-                  <Button
-                    size="lg"
-                    variant="default"
-                    fullWidth
-                    leftSection={<IconRefresh size={22} aria-hidden="true" />}
-                    onClick={scanNext}
-                  >
-                    Try again
-                  </Button>
-                )}
-              </>
-            ) : (
-              <>
-                <CameraView onRead={onRead} onProblem={setCameraProblem} />
-                <Text className={classes.hint} c="dimmed">
-                  Point the camera at the ticket’s QR code.
-                </Text>
-              </>
-            )}
-          </div>
-        )}
-
-        <div role="status" aria-live="assertive">
-          {checking && (
-            <Group gap="sm" justify="center" py="lg">
-              <Loader size="lg" />
-              <Text size="xl" fw={700}>
-                Checking ticket…
+                  Try again
+                </Button>
+              )}
+            </>
+          ) : (
+            <>
+              <CameraView onRead={onRead} onProblem={setCameraProblem} />
+              <Text className={classes.hint} c="dimmed">
+                Point the camera at the ticket’s QR code.
               </Text>
-            </Group>
-          )}
-          {outcome?.kind === 'valid' && (
-            <ValidCard result={outcome.result} offline={outcome.offline} onList={outcome.onList} />
-          )}
-          {outcome?.kind === 'refused' && code && (
-            <NotValidCard status={outcome.status} message={outcome.message} code={code} offline={outcome.offline} />
+            </>
           )}
         </div>
+      )}
 
-        {outcome && (
-          <div className={classes.actions}>
-            <Button
-              ref={nextButton}
-              size="xl"
-              fullWidth
-              leftSection={<IconScan size={26} aria-hidden="true" />}
-              onClick={scanNext}
-            >
-              Scan next ticket
-            </Button>
-            {outcome.kind === 'refused' && code && (
-              <Button
-                size="lg"
-                variant="default"
-                fullWidth
-                leftSection={<IconRefresh size={22} aria-hidden="true" />}
-                onClick={() => check(code)}
-              >
-                Try again
-              </Button>
-            )}
-          </div>
+      <div role="status" aria-live="assertive">
+        {checking && (
+          <Group gap="sm" justify="center" py="lg">
+            <Loader size="lg" />
+            <Text size="xl" fw={700}>
+              Checking ticket…
+            </Text>
+          </Group>
         )}
-        <ManualCodeForm disabled={checking} onSubmit={check} />
+        {outcome?.kind === 'valid' && (
+          <ValidCard result={outcome.result} offline={outcome.offline} onList={outcome.onList} />
+        )}
+        {outcome?.kind === 'refused' && code && (
+          <NotValidCard status={outcome.status} message={outcome.message} code={code} offline={outcome.offline} />
+        )}
+      </div>
 
-        <DoorPanel door={door} isAdmin={signedIn && isAdmin} />
+      {outcome && (
+        <div className={classes.actions}>
+          <Button
+            ref={nextButton}
+            size="xl"
+            fullWidth
+            leftSection={<IconScan size={26} aria-hidden="true" />}
+            onClick={scanNext}
+          >
+            Scan next ticket
+          </Button>
+          {outcome.kind === 'refused' && code && (
+            <Button
+              size="lg"
+              variant="default"
+              fullWidth
+              leftSection={<IconRefresh size={22} aria-hidden="true" />}
+              onClick={() => check(code)}
+            >
+              Try again
+            </Button>
+          )}
+        </div>
+      )}
+      <ManualCodeForm disabled={checking} onSubmit={check} />
 
-        <Button
-          size="lg"
-          variant="subtle"
-          fullWidth
-          leftSection={<IconArrowUp size={22} aria-hidden="true" />}
-          onClick={backToTop}
-        >
-          Back to top
-        </Button>
-      </Stack>
-    </div>
+      <DoorPanel door={door} isAdmin={signedIn && isAdmin} />
+
+      <Button
+        size="lg"
+        variant="subtle"
+        fullWidth
+        leftSection={<IconArrowUp size={22} aria-hidden="true" />}
+        onClick={backToTop}
+      >
+        Back to top
+      </Button>
+    </ScanFrame>
   );
 }

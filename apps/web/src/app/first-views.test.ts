@@ -1,0 +1,102 @@
+import { type ComponentType, createElement, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Route, Routes, StaticRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AccountPage } from '../features/account/account-page.tsx';
+import { LOGIN_CARD } from '../features/auth/login-first-view.tsx';
+import { EventsPage } from '../features/events/events-page.tsx';
+import { PurchasePage } from '../features/purchase/purchase-page.tsx';
+import { getSession } from '../lib/session.ts';
+import { renderFirstRender } from '../prerender.tsx';
+import { FIRST_VIEWS } from './first-views.tsx';
+import { AppProviders } from './providers.tsx';
+import { APP_ROUTES } from './route-table.ts';
+
+/**
+ * Markup without what differs between two renders of the same tree: Mantine's <style> tags (theme
+ * variables, responsive props) and the class names and ids React's useId gives them.
+ */
+function normalise(markup: string): string {
+  return markup
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/\s?__m__-[^\s"]+/g, '')
+    .replace(/\bid="mantine-[^"]*"/g, '')
+    .replace(/<title>[\s\S]*?<\/title>/g, '');
+}
+
+/** `element` at `url` inside the app's providers, as the router renders a route's screen. */
+function renderAt(url: string, pattern: string, element: ReactElement): string {
+  return renderToString(
+    createElement(
+      AppProviders,
+      null,
+      createElement(
+        StaticRouter,
+        { location: url },
+        createElement(Routes, null, createElement(Route, { path: pattern, element })),
+      ),
+    ),
+  );
+}
+
+const urlOf = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '7');
+const firstViewOf = (pattern: string): ComponentType => {
+  const view = FIRST_VIEWS[pattern];
+  if (!view) throw new Error(`no first view for ${pattern}`);
+  return view;
+};
+
+describe('first views in the HTML (issue 19)', () => {
+  it('gives first views only to routes of the route table', () => {
+    const paths = new Set(APP_ROUTES.map((route) => route.path));
+    for (const pattern of Object.keys(FIRST_VIEWS)) expect(paths.has(pattern), pattern).toBe(true);
+  });
+
+  it.each(Object.keys(FIRST_VIEWS))(
+    'renders %s first as its first view, in the layout, with the session unknown',
+    (pattern) => {
+      const firstRender = normalise(renderFirstRender(urlOf(pattern)));
+      const firstView = normalise(renderAt(urlOf(pattern), pattern, createElement(firstViewOf(pattern))));
+      expect(firstRender).toContain(firstView);
+      expect(firstRender).toContain('<header');
+      expect(firstRender).toContain('<footer');
+      // The header's placeholders: nobody is signed in or out yet, so nobody's name or links show.
+      expect(firstRender).toContain('mantine-Skeleton-root');
+      expect(firstRender).not.toMatch(/Log out|Welcome back,/);
+      expect(getSession().status).toBe('loading');
+    },
+  );
+
+  it.each([
+    ['/events', EventsPage],
+    ['/purchase/:eventId', PurchasePage],
+    ['/account', AccountPage],
+  ] as const)(
+    '%s draws its first view itself while its data loads, so nothing moves when it replaces it',
+    (pattern, Page) => {
+      const page = normalise(renderAt(urlOf(pattern), pattern, createElement(Page)));
+      const firstView = normalise(renderAt(urlOf(pattern), pattern, createElement(firstViewOf(pattern))));
+      expect(page).toBe(firstView);
+    },
+  );
+
+  it('puts the login card’s heading and lead, the phone’s largest paint, in the first view', () => {
+    const firstRender = renderFirstRender('/login');
+    expect(firstRender).toMatch(new RegExp(`<h1[^>]*>${LOGIN_CARD.title}</h1>`));
+    expect(firstRender).toContain(`>${LOGIN_CARD.lead}</p>`);
+  });
+
+  it('shows the home page’s hero with its still poster, which the HTML asks for at once', () => {
+    const firstRender = renderFirstRender('/');
+    expect(firstRender).toContain('Four beats to the bar.');
+    expect(firstRender).toMatch(/<img[^>]+src="\/media\/hero-poster\.jpg"/);
+    expect(firstRender).not.toContain('<video');
+  });
+
+  it('leaves no hydration marks in the markup (the app replaces it, it does not hydrate it)', () => {
+    for (const route of APP_ROUTES) {
+      const markup = renderFirstRender(urlOf(route.path));
+      expect(markup, route.path).not.toMatch(/<!--\/?\$|<template|<title>/);
+    }
+  });
+});
