@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,9 +15,59 @@ declare module 'fastify' {
 
 export const WEB_DIST = path.resolve(API_ROOT, '../web/dist');
 
+/** Where the web build puts each route's page with its first view (apps/web/build/prerender.ts). */
+const FIRST_VIEWS_DIR = 'first-views';
+
+/** A page as sent: as built, and compressed once at start-up (the compress plugin leaves it as it is). */
+interface Page {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+interface FirstViewPage {
+  /** Matches the paths of the route, as the client's router does (any case, a trailing slash). */
+  pattern: RegExp;
+  page: Page;
+}
+
+function pageOf(raw: Buffer): Page {
+  return {
+    raw,
+    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(raw, { level: 9 }),
+  };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `/purchase/:eventId` → a pattern for `/purchase/<one segment>`. */
+export function routePattern(routePath: string): RegExp {
+  const segments = routePath.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)));
+  return new RegExp(`^${segments.join('/')}/?$`, 'i');
+}
+
 /**
- * Serves the built web client: hashed assets for a year, index.html never cached, and index.html
- * for every client route (the SPA fallback, wired through the not-found handler).
+ * The route pages of the build, most specific first (fewer parameters: `/admin/events/create`
+ * before `/admin/events/:id`), or none when the build made none.
+ */
+function loadFirstViews(distDir: string): FirstViewPage[] {
+  const manifestFile = path.join(distDir, FIRST_VIEWS_DIR, 'routes.json');
+  if (!existsSync(manifestFile)) return [];
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { routes: { path: string; file: string }[] };
+  const parameters = (routePath: string) => routePath.split('/').filter((s) => s.startsWith(':')).length;
+  return [...manifest.routes]
+    .sort((a, b) => parameters(a.path) - parameters(b.path))
+    .map((route) => ({
+      pattern: routePattern(route.path),
+      page: pageOf(readFileSync(path.join(distDir, FIRST_VIEWS_DIR, path.basename(route.file)))),
+    }));
+}
+
+/**
+ * Serves the built web client: hashed assets for a year, pages never cached, and for every client
+ * route (the SPA fallback, wired through the not-found handler) its page with its first view in the
+ * HTML (issue 19: the heading paints before the script has run), or index.html for any other path.
  */
 export default fp<{ distDir?: string }>(
   async (app, options) => {
@@ -26,7 +77,12 @@ export default fp<{ distDir?: string }>(
       app.log.warn({ distDir }, 'web client not built: run `npm run build` to serve the web app');
       return;
     }
-    const indexHtml = readFileSync(indexFile);
+    const indexPage = pageOf(readFileSync(indexFile));
+    const firstViews = loadFirstViews(distDir);
+    const pageFor = (url: string): Page => {
+      const pathname = url.split(/[?#]/, 1)[0] ?? '/';
+      return firstViews.find((route) => route.pattern.test(pathname))?.page ?? indexPage;
+    };
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
@@ -47,13 +103,17 @@ export default fp<{ distDir?: string }>(
         if (rel.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json');
       },
     });
-    app.decorate('serveWebApp', (_request: FastifyRequest, reply: FastifyReply) =>
+    app.decorate('serveWebApp', (request: FastifyRequest, reply: FastifyReply) => {
+      const page = pageFor(request.url);
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
       reply
         .status(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache, no-store, must-revalidate')
-        .send(indexHtml),
-    );
+        .header('vary', 'accept-encoding');
+      return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.raw);
+    });
     app.get('/', { schema: { hide: true } }, (request, reply) => app.serveWebApp!(request, reply));
   },
   { name: 'web-app' },
