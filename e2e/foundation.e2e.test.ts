@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { logIn } from './support/demo.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 describe('a visitor on the production build', () => {
@@ -61,6 +62,38 @@ describe('a visitor on the production build', () => {
     await page.waitForURL('**/login');
     await page.goto('/admin/events');
     await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('sees each page’s heading in its HTML before any script has run, then the same heading in the same place from the app (issue 19)', async () => {
+    const context = await newContext(browser, server.baseUrl, PHONE);
+    const page = await context.newPage();
+    await logIn(page, 'fan@fourfour.local');
+    const headingBox = async () => {
+      const heading = page.getByRole('heading', { level: 1 }).first();
+      return { text: (await heading.textContent())?.trim(), box: await heading.boundingBox() };
+    };
+    for (const [path, heading] of [
+      ['/login', 'Log in'],
+      ['/events', 'Events'],
+      ['/account', 'Your account'],
+    ] as const) {
+      // The first view: the page as built, its scripts refused.
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto(path);
+      const first = await headingBox();
+      expect(first.text, path).toBe(heading);
+      // Static, and nobody's: the signed-in fan's name and email are not in it.
+      expect(await page.locator('body').innerText(), path).not.toMatch(/deep_fan|fan@fourfour\.local/);
+      await page.unrouteAll();
+
+      await page.goto(path);
+      if (path === '/account') await page.getByText('fan@fourfour.local').waitFor();
+      if (path === '/events') await page.getByRole('article').first().waitFor();
+      if (path === '/login') await page.getByLabel(/^Email/).waitFor();
+      const app = await headingBox();
+      expect(app, path).toEqual(first);
+    }
     await context.close();
   });
 });
