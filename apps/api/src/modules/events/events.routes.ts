@@ -25,23 +25,10 @@ import { cancelEvent } from './cancellation.service.ts';
 import { createEvent, updateEvent } from './editing.service.ts';
 import { artworkVersion, toAdminEvent } from './events.view.ts';
 import { updateEventPrices } from './prices.service.ts';
+import { preferredEncoding } from '../../lib/encoded-body.ts';
 import { listUpcomingEvents } from './public-list.service.ts';
 import { listAdminReleases, releasesForBuyer, saveReleases } from './releases.service.ts';
 import { getEventStats } from './stats.service.ts';
-
-/** br or gzip when the client takes it (q=0 means refused), else none. */
-function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set(
-    String(header ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
 
 const EventIdParams = z.object({ id: z.coerce.number().int().positive() });
 const YEAR_SECONDS = 31_536_000;

@@ -1,11 +1,7 @@
-import { promisify } from 'node:util';
-import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { EncodedBody } from '../../lib/encoded-body.ts';
 import { listUpcomingEventRows } from './events.queries.ts';
 import { toEventSummary } from './events.view.ts';
-
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCallback);
 
 /* ------------------------------------------------------------------------------------------------
  * The fans' list: the same for everyone, so one serialised copy is shared for a few seconds.
@@ -15,21 +11,10 @@ const gzip = promisify(gzipCallback);
 export const EVENT_LIST_CACHE_MS = 2000;
 
 /** One serialised copy of the list, with its compressed forms made on first demand. */
-export class CachedEventList {
-  private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
-  constructor(readonly json: string) {}
-
-  /** The body compressed once per cache period, instead of once per response. */
-  encode(encoding: 'br' | 'gzip'): Promise<Buffer> {
-    let pending = this.encoded.get(encoding);
-    if (!pending) {
-      pending =
-        encoding === 'br'
-          ? brotli(this.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzip(this.json, { level: 6 });
-      this.encoded.set(encoding, pending);
-    }
-    return pending;
+export class CachedEventList extends EncodedBody {
+  constructor(readonly json: string) {
+    // Remade every few seconds: brotli 5 (quality 11 costs ~20x the CPU for a few percent).
+    super(json, 5);
   }
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@fourfour/shared/releases';
 import { auditLog } from '../../db/schema/index.ts';
 import { appWithFanAndAdmin, createEvent, createUser, type TestUser } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { draft, reserve, stockOf } from '../tickets/tickets.test-kit.ts';
 import { signedForm } from './events.test-kit.ts';
 import {

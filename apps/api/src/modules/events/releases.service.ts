@@ -232,7 +232,7 @@ export async function releasesForBuyer(
     .select({ status: events.status, cancelled: events.cancelled })
     .from(events)
     .where(eq(events.id, eventId));
-  if (!event || event.status !== 'PUBLISHED') throw notFound(EVENT_MESSAGES.notFound);
+  if (event?.status !== 'PUBLISHED') throw notFound(EVENT_MESSAGES.notFound);
   const code = await checkUnlockCode(app.db, eventId, unlockCode);
   const rows = await app.db
     .select()

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_MESSAGES } from '@fourfour/shared/releases';
 import { reservations, ticketReleases } from '../../db/schema/index.ts';
 import { appWithFanAndAdmin, createEvent, createUser, type TestUser } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { releaseExpiredHolds } from '../tickets/reserve.service.ts';
 import { draft, reserve, stockOf } from '../tickets/tickets.test-kit.ts';
 import { lapse, listed as listedNow, localIn, pricesOf, releaseCounts, saveLadder } from './releases.test-kit.ts';
