@@ -131,7 +131,13 @@ async function memoryNow(server: Server): Promise<string> {
     const value = new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1];
     return value ? (Number(value) / 1048576).toFixed(0) : '?';
   };
-  return `heap ${mb('nodejs_heap_size_used_bytes')} used / ${mb('nodejs_heap_size_total_bytes')} total, external ${mb('nodejs_external_memory_bytes')} MB`;
+  // CSV exports so far by how they were answered (a kept copy, a making joined, a making), when any.
+  const answers = new Map<string, number>();
+  for (const [, answer, n] of text.matchAll(/^fourfour_export_downloads_total\{[^}]*answer="(\w+)"[^}]*\} (\S+)/gm)) {
+    answers.set(answer!, (answers.get(answer!) ?? 0) + Number(n));
+  }
+  const exports = answers.size ? `; exports so far: ${[...answers].map(([a, n]) => `${a} ${n}`).join(', ')}` : '';
+  return `heap ${mb('nodejs_heap_size_used_bytes')} used / ${mb('nodejs_heap_size_total_bytes')} total, external ${mb('nodejs_external_memory_bytes')} MB${exports}`;
 }
 
 function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {

@@ -26,6 +26,9 @@ interface Kept {
   checking: Promise<boolean> | null;
 }
 
+/** How a download was answered: from a kept copy, by joining a making under way, or by a making of its own. */
+export type DownloadAnswer = 'kept' | 'joined' | 'made';
+
 /** How much finished downloads may be kept: bytes in all (per owner), and for how long each. */
 export interface Keeping {
   bytes: number;
@@ -76,16 +79,18 @@ export class SharedDownloads {
     make: () => AsyncIterator<Part>,
     onFailure: (err: unknown) => void,
     freshness?: Freshness,
+    onAnswer: (answer: DownloadAnswer) => void = () => {},
   ): Readable {
-    if (!freshness || this.keeping.bytes === 0) return this.join(owner, key, make, onFailure);
+    if (!freshness || this.keeping.bytes === 0) return this.join(owner, key, make, onFailure, onAnswer);
     const self = this;
     const keptOrMade = async function* (): AsyncGenerator<Buffer> {
       const kept = await self.keptFresh(owner, key, freshness);
       if (kept) {
+        onAnswer('kept');
         yield* kept;
         return;
       }
-      yield* self.join(owner, key, () => self.madeAndKept(owner, key, make, freshness), onFailure);
+      yield* self.join(owner, key, () => self.madeAndKept(owner, key, make, freshness), onFailure, onAnswer);
     };
     return Readable.from(keptOrMade(), { objectMode: false });
   }
@@ -163,6 +168,7 @@ export class SharedDownloads {
     key: string,
     make: () => AsyncIterator<Part>,
     onFailure: (err: unknown) => void,
+    onAnswer: (answer: DownloadAnswer) => void,
   ): Readable {
     let makings = this.byOwner.get(owner);
     if (!makings) {
@@ -170,7 +176,11 @@ export class SharedDownloads {
       this.byOwner.set(owner, makings);
     }
     const under = makings.get(key);
-    if (under?.joinable) return under.reader();
+    if (under?.joinable) {
+      onAnswer('joined');
+      return under.reader();
+    }
+    onAnswer('made');
     const all = makings;
     const making: Making = new Making(make(), this.window, onFailure, () => {
       if (all.get(key) === making) all.delete(key);

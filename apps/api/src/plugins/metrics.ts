@@ -18,6 +18,8 @@ export interface Metrics {
   registry: Registry;
   /** mail.send job runs: `sent` or `failed` (a failed run is retried, so one message may fail several times). */
   mail: Counter<'result' | 'transport'>;
+  /** CSV exports answered, by export (orders, attendees, scans, payouts) and how: kept, joined or made. */
+  exports: Counter<'export' | 'answer'>;
   /** Resolves as `work` does, counting a reservation granted, or refused with its error code. */
   countHold<T>(work: Promise<T>): Promise<T>;
   /** Resolves as `work` does, counting the scan's result: OK (admitted) or the refusal's status. */
@@ -211,9 +213,17 @@ export default fp(
       registers: [registry],
     });
 
+    const exports = new Counter({
+      name: 'fourfour_export_downloads_total',
+      help: 'CSV exports answered, by export and how: kept (unchanged since a copy was made), joined (a making under way), made',
+      labelNames: ['export', 'answer'],
+      registers: [registry],
+    });
+
     const metrics: Metrics = {
       registry,
       mail,
+      exports,
       async countHold(work) {
         try {
           const result = await work;

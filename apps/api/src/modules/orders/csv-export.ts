@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type Options, stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type Freshness, SharedDownloads } from '../../lib/shared-download.ts';
+import { type DownloadAnswer, type Freshness, SharedDownloads } from '../../lib/shared-download.ts';
 
 /** One column of an export: its header and how a row gives its cell. */
 export interface CsvColumn<R> {
@@ -78,7 +78,8 @@ export function csvStream<R, C>(
   // An error midway (the database went away) ends the download broken rather than silently short.
   const failed = (err: unknown) => app.log.error({ err, export: key }, 'CSV export failed midway');
   // Per database (the app's routes are plugins' child instances; they share its database handle).
-  return downloads.read(app.db, key, parts, failed, freshness);
+  const answered = (answer: DownloadAnswer) => app.metrics.exports.inc({ export: key.split('/')[0], answer });
+  return downloads.read(app.db, key, parts, failed, freshness, answered);
 }
 
 /** How many finished exports this app keeps now (for the tests). */

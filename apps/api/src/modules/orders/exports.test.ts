@@ -287,12 +287,29 @@ describe('CSV exports of the back office', () => {
       expect(res.statusCode).toBe(200);
       return res.body;
     };
+    /** How many downloads of each export were answered from a kept copy (fourfour_export_downloads_total). */
+    const answeredFromCopy = async () => {
+      const { values } = await t.app.metrics.exports.get();
+      return Object.fromEntries(
+        (['orders', 'attendees', 'scans'] as const).map((kind) => [
+          kind,
+          values.find((v) => v.labels.export === kind && v.labels.answer === 'kept')?.value ?? 0,
+        ]),
+      );
+    };
     const keptBefore = keptExports(t.app);
+    const copiesBefore = await answeredFromCopy();
     const made = { orders: await csv('orders'), attendees: await csv('attendees'), scans: await csv('scans') };
     expect(keptExports(t.app)).toBe(keptBefore + 3);
+    expect(await answeredFromCopy()).toEqual(copiesBefore);
     // Unchanged: the same file again, from the copy (still kept after being read).
     for (const kind of ['orders', 'attendees', 'scans'] as const) expect(await csv(kind)).toBe(made[kind]);
     expect(keptExports(t.app)).toBe(keptBefore + 3);
+    expect(await answeredFromCopy()).toEqual({
+      orders: copiesBefore.orders! + 1,
+      attendees: copiesBefore.attendees! + 1,
+      scans: copiesBefore.scans! + 1,
+    });
 
     const ordersRow = async () => rowsOf(await csv('orders')).find((r) => r['Ticket id'] === second!.id)!;
     // Each table an export reads, changed in turn, shows in the next download.
