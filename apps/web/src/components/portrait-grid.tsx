@@ -45,7 +45,7 @@ export function PortraitGrid({ items, loading, skeletons, emptyText, label }: Po
 
   if (loading) {
     return (
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} aria-busy="true" aria-label={`Loading ${label}`}>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} role="status" aria-busy="true" aria-label={`Loading ${label}`}>
         {Array.from({ length: skeletons }, (_, i) => `skeleton-${i}`).map((key) => (
           <Stack key={key} gap={8} data-testid="portrait-skeleton">
             <Skeleton radius="lg" className={classes.skeleton} />

@@ -38,7 +38,7 @@ export function ManageEventsPage() {
           </Group>
         </Group>
         {events.isPending && (
-          <Stack aria-busy="true" aria-label="Loading events">
+          <Stack role="status" aria-busy="true" aria-label="Loading events">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} height={160} radius="lg" />
             ))}

@@ -21,7 +21,7 @@ export function EventsFrame({ children }: { children: ReactNode }) {
 /** Where the cards will be, while the list is on its way. */
 export function EventsLoading() {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading events">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label="Loading events">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} height={420} radius="lg" />
       ))}

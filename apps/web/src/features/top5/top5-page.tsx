@@ -65,7 +65,7 @@ export function Top5Page() {
   let body: ReactNode;
   if (query.isPending) {
     body = (
-      <Stack aria-busy="true" aria-label="Loading the Top 5">
+      <Stack role="status" aria-busy="true" aria-label="Loading the Top 5">
         {[1, 2, 3, 4, 5].map((i) => (
           <Skeleton key={i} height={300} radius="lg" />
         ))}
