@@ -154,6 +154,8 @@ export function benchServerEnv(o: {
  * PostgreSQL database made for this run; `stop` drops it. BENCH_CPU_PROF=<dir> profiles the server.
  */
 export async function startServer(name: string): Promise<BenchServer> {
+  // Before the database is made: a stale bundle stops the run with nothing left behind.
+  const serverArgs = serverBundleArgs();
   const dbName = `bench_${name}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -170,7 +172,7 @@ export async function startServer(name: string): Promise<BenchServer> {
   const profile = process.env.BENCH_CPU_PROF;
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), ...serverBundleArgs()],
+    [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), ...serverArgs],
     {
       cwd: ROOT,
       env: benchServerEnv({ name, port, databaseUrl, appSecret, signingKey }),
