@@ -9,7 +9,8 @@ type Part = string | Buffer;
 export interface Freshness {
   /**
    * The data's version now, taken before a making reads anything: whatever the making could miss
-   * was written at or after it (the oldest transaction still running: `pg_snapshot_xmin`).
+   * was written at or after it (the oldest transaction that may still write to the database).
+   * Opaque here: only `changedSince` reads it.
    */
   version(): Promise<string>;
   /** Whether anything the download reads has been written at or after `version`. */
@@ -18,7 +19,7 @@ export interface Freshness {
 
 /** A finished download kept with the version it was made from. */
 interface Kept {
-  version: bigint;
+  version: string;
   parts: Buffer[];
   bytes: number;
   keptAt: number;
@@ -109,7 +110,7 @@ export class SharedDownloads {
       all.delete(key);
       return null;
     }
-    kept.checking ??= freshness.changedSince(kept.version.toString()).finally(() => {
+    kept.checking ??= freshness.changedSince(kept.version).finally(() => {
       kept.checking = null;
     });
     const changed = await kept.checking;
@@ -127,7 +128,7 @@ export class SharedDownloads {
     make: () => AsyncIterator<Part>,
     freshness: Freshness,
   ): AsyncGenerator<Buffer> {
-    const version = BigInt(await freshness.version());
+    const version = await freshness.version();
     const parts: Buffer[] = [];
     let bytes = 0;
     const source = make();
@@ -142,15 +143,17 @@ export class SharedDownloads {
     if (bytes <= this.window && bytes <= this.keeping.bytes) this.keep(owner, key, { version, parts, bytes });
   }
 
-  /** Keeps a finished download unless a newer one of it is kept; lets the least recently read go past the budget. */
+  /**
+   * Keeps a finished download in place of any kept before it (an older making's copy in place of a
+   * newer one is only checked more strictly: more was written since its version), and lets the
+   * least recently read go past the budget.
+   */
   private keep(owner: object, key: string, made: Pick<Kept, 'version' | 'parts' | 'bytes'>) {
     let all = this.keptByOwner.get(owner);
     if (!all) {
       all = new Map();
       this.keptByOwner.set(owner, all);
     }
-    const before = all.get(key);
-    if (before && before.version > made.version) return;
     all.delete(key);
     all.set(key, { ...made, keptAt: Date.now(), checking: null });
     let total = 0;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parse } from 'csv-parse/sync';
+import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonthlySalesRecord } from '@fourfour/shared/affiliates';
@@ -357,6 +358,35 @@ describe('CSV exports of the back office', () => {
         expect(rowsOf((await download(admin, url)).body)[0]!.Status).toBe('USED');
       } finally {
         client.release();
+      }
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'keeps its copy while a transaction runs in another database of the server (PostgreSQL)',
+    async () => {
+      const kept = async () =>
+        (await t.app.metrics.exports.get()).values.find(
+          (v) => v.labels.export === 'attendees' && v.labels.answer === 'kept',
+        )?.value ?? 0;
+      // A long transaction holding an id, in the server's database DATABASE_URL names (each test file
+      // has its own): a backup or a report elsewhere; on CI, the other test files. It cannot write here.
+      const elsewhere = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await elsewhere.connect();
+      try {
+        await elsewhere.query('BEGIN');
+        await elsewhere.query('SELECT pg_current_xact_id()');
+        // Everything the export reads is written after it began.
+        const event = await createEvent(t.app, { title: 'Elsewhere' });
+        await ticketsFor(event.id, fan, [['Eli', 'Where']]);
+        const url = `/api/admin/events/${event.id}/attendees.csv`;
+        const before = await kept();
+        const made = (await download(admin, url)).body;
+        expect((await download(admin, url)).body).toBe(made);
+        expect(await kept()).toBe(before + 1);
+      } finally {
+        await elsewhere.query('ROLLBACK');
+        await elsewhere.end();
       }
     },
   );
