@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -16,14 +15,9 @@ import {
 import { ticketStatusEnum, ticketTypeEnum } from './enums.ts';
 import { events } from './events.ts';
 import { users } from './users.ts';
+import { xid8 } from './xid8.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
-
-/**
- * A 64-bit transaction id (PostgreSQL xid8), as a decimal string: the door pack's version
- * (modules/scan/door-pack.service.ts) compares it with pg_snapshot_xmin of an earlier snapshot.
- */
-const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 export interface TicketDraft {
   ticketType: 'STANDARD' | 'VIP';

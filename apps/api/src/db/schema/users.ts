@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { roleEnum, subscriptionStatusEnum, tierEnum, verificationStatusEnum } from './enums.ts';
+import { xid8 } from './xid8.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -51,6 +52,15 @@ export const users = pgTable(
     lastActiveAt: ts('last_active_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * The transaction that last wrote what the back office's exports show of an account (its
+     * email, username or affiliate code): set on insert by this default, by the trigger
+     * users_change_xid (migration 0019) on an update that changes one of them, and left alone by
+     * every other update (a sign-in's last_active_at stays a HOT update). A kept export asks for the
+     * accounts stamped since it was made, through users_change_xid_idx, instead of looking up each
+     * of a night's 4,000 buyers (orders/exports.service.ts).
+     */
+    changeXid: xid8('change_xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -79,6 +89,7 @@ export const users = pgTable(
       .on(t.subscriptionTier, t.subscriptionStatus, t.subscriptionExpiresAt)
       .where(sql`deleted = false AND subscription_tier <> 'NONE' AND subscription_status IN ('ACTIVE', 'CANCELLED')`),
     index('users_created_idx').on(t.createdAt),
+    index('users_change_xid_idx').on(t.changeXid),
   ],
 );
 

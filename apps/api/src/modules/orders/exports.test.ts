@@ -312,6 +312,11 @@ describe('CSV exports of the back office', () => {
       scans: copiesBefore.scans! + 1,
     });
 
+    // A write to the buyer's account that no export shows (a sign-in's last_active_at) keeps the copy.
+    await t.app.db.execute(sql`UPDATE users SET last_active_at = now() WHERE id = ${buyer.id}`);
+    expect(await csv('orders')).toBe(made.orders);
+    expect((await answeredFromCopy()).orders).toBe(copiesBefore.orders! + 2);
+
     const ordersRow = async () => rowsOf(await csv('orders')).find((r) => r['Ticket id'] === second!.id)!;
     // Each table an export reads, changed in turn, shows in the next download.
     await t.app.db.execute(sql`UPDATE users SET email = ${`renamed-${buyer.id}@example.com`} WHERE id = ${buyer.id}`);
