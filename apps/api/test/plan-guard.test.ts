@@ -50,17 +50,6 @@ const SCALE = 0.05;
  */
 const KNOWN_OFFENDERS: { route: string; offence: string; reason: string }[] = [
   {
-    route: 'GET /api/admin/events/{id}/door',
-    offence: 'seq scan ticket_scans',
-    reason:
-      'whether the door staff scanned at the event (EXISTS): with hundreds of their scans there the planner expects a match in the first rows of a seq scan; ticket_scans_scanner_idx serves the staff with few',
-  },
-  {
-    route: 'GET /api/admin/orders',
-    offence: 'seq scan orders',
-    reason: 'the total above the list counts up to 10,000 orders, and the buyer search matches by a join on users',
-  },
-  {
     route: 'GET /api/admin/submissions',
     offence: 'seq scan song_submissions',
     reason: 'the total above the list counts every submission',
