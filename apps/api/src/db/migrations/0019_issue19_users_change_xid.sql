@@ -10,16 +10,11 @@ CREATE INDEX "users_change_xid_idx" ON "users" USING btree ("change_xid");--> st
 ANALYZE "users";--> statement-breakpoint
 -- Only an update that changes one of those columns stamps the row: last_active_at and the other
 -- columns a sign-in or a purchase writes stay HOT updates. A column an export starts showing must
--- join this list (the exports' test changes each in turn).
-CREATE FUNCTION users_touch_change_xid() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.change_xid := pg_current_xact_id();
-  RETURN NEW;
-END;
-$$;--> statement-breakpoint
+-- join this list (the exports' test changes each in turn). The stamping itself is migration 0009's
+-- tickets_touch_change_xid(), which sets NEW.change_xid on any table that has one.
 CREATE TRIGGER users_change_xid BEFORE UPDATE ON users
   FOR EACH ROW
   WHEN (OLD.email IS DISTINCT FROM NEW.email
     OR OLD.username IS DISTINCT FROM NEW.username
     OR OLD.affiliate_code IS DISTINCT FROM NEW.affiliate_code)
-  EXECUTE FUNCTION users_touch_change_xid();
+  EXECUTE FUNCTION tickets_touch_change_xid();
