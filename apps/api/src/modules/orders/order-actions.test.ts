@@ -161,6 +161,51 @@ describe('order actions: resend and attendee changes', () => {
     });
   });
 
+  describe('what the searches find after a change', () => {
+    const search = async (url: string) => {
+      const res = await t.app.inject({ url, headers: admin.headers });
+      expect(res.statusCode).toBe(200);
+      return res.json().content as { id?: string; ticketId?: string }[];
+    };
+
+    it("finds a changed attendee by the new name only, in the order list and in the event's attendees", async () => {
+      const buyer = await createUser(t.app);
+      const event = await createEvent(t.app);
+      const { order, tickets } = await buyLocally(t.app, buyer, event.id, [
+        draft('STANDARD', { firstName: 'Quentin', lastName: 'Oldfieldsworth' }),
+      ]);
+      const attendees = (q: string) => search(`/api/admin/events/${event.id}/attendees?q=${encodeURIComponent(q)}`);
+      const orderList = (q: string) => search(`/api/admin/orders?q=${encodeURIComponent(q)}`);
+      expect((await attendees('oldfieldsworth')).map((x) => x.ticketId)).toEqual([tickets[0]!.id]);
+
+      expect((await changeByAdmin(admin, tickets[0]!.id, { ...newName, lastName: 'Ångströmberg' })).statusCode).toBe(
+        200,
+      );
+      expect(await attendees('oldfieldsworth')).toEqual([]);
+      expect(await orderList('oldfieldsworth')).toEqual([]);
+      expect((await attendees('ANGSTROMBERG')).map((x) => x.ticketId)).toEqual([tickets[0]!.id]);
+      expect((await orderList('zoe angstromberg')).map((x) => x.id)).toEqual([order.id]);
+    });
+
+    it("no longer finds a deleted account's orders by its old email or username", async () => {
+      const buyer = await createUser(t.app, { username: 'vanishing_vic', email: 'vanishing.vic@example.test' });
+      const event = await createEvent(t.app);
+      const { order } = await buyLocally(t.app, buyer, event.id, [draft()]);
+      const orderList = (q: string) => search(`/api/admin/orders?q=${encodeURIComponent(q)}`);
+      expect((await orderList('vanishing_vic')).map((x) => x.id)).toEqual([order.id]);
+
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/account/delete',
+        headers: buyer.headers,
+        payload: { password: buyer.password },
+      });
+      expect(deleted.statusCode).toBe(200);
+      expect(await orderList('vanishing_vic')).toEqual([]);
+      expect(await orderList('vanishing.vic@example')).toEqual([]);
+    });
+  });
+
   describe('the buyer changes an attendee from My tickets', () => {
     it('changes their own ticket (audited as the fan) and answers 404 for anyone else', async () => {
       const event = await createEvent(t.app);

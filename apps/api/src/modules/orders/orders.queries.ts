@@ -8,17 +8,18 @@ import { type DynamicSelect, defineList, keysetPage, type SortKey } from '../../
 
 /**
  * The back office's reads (issue 21): the order list, one order, its history's sources, and an
- * event's attendees. Searches fold case and accents with ff_fold and match through the trigram
- * indexes of migration 0011, whose expressions are written here exactly as indexed.
+ * event's attendees. Searches fold case and accents with ff_fold and match the names folded and
+ * stored by migration 0020 (tickets.attendee_folded, users.identity_folded), through their trigram
+ * indexes or row by row, never folding a row's names again.
  */
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
-/** The attendee name as tickets_attendee_trgm_idx indexes it (on the table named `t`). */
-const ATTENDEE_FOLD = sql.raw(`ff_fold(t.first_name || ' ' || t.last_name)`);
-/** The buyer's identity as users_identity_trgm_idx indexes it (on the table named `u`). */
-const IDENTITY_FOLD = sql.raw(`ff_fold(coalesce(u.email, '') || ' ' || coalesce(u.username, ''))`);
+/** The attendee's folded name, on the table named `t`. */
+const ATTENDEE_FOLD = sql.raw(`t.attendee_folded`);
+/** The buyer's folded email and username, on the table named `u`. */
+const IDENTITY_FOLD = sql.raw(`u.identity_folded`);
 
 /** `'%' || ff_fold(text) || '%'`, the text's own `%`, `_` and `\` matching themselves. */
 function foldedPattern(text: string): SQL {
@@ -430,7 +431,7 @@ export function pageAttendeeRows<T>(
   const q = query.q?.trim();
   const range = q ? referenceRange(q) : null;
   const search = q
-    ? sql`(${sql.raw(`ff_fold(${'"tickets"'}.first_name || ' ' || ${'"tickets"'}.last_name)`)} LIKE ${foldedPattern(q)}${
+    ? sql`(${tickets.attendeeFolded} LIKE ${foldedPattern(q)}${
         range ? sql` OR ${tickets.orderId} BETWEEN ${range.low}::uuid AND ${range.high}::uuid` : sql``
       })`
     : undefined;
