@@ -72,6 +72,9 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # connections, finishes requests in flight and exits 0 (forced after 25 s, inside the 30 s that
 # compose.yaml's stop_grace_period allows; docker's default is 10 s: `docker stop -t 30`).
 STOPSIGNAL SIGTERM
+# glibc's malloc arenas are the `start` script's: two, not eight per core, so the memory freed by
+# Node's worker threads is reused instead of held in an arena each (docs/operations.md, "Memory").
+ENV MALLOC_ARENA_MAX=2
 # The heap's bounds are the `start` script's (package.json; apps/api/test/server-bundle.test.ts keeps
 # the two the same): docs/operations.md, "Memory".
 CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=160", "apps/api/dist/server.mjs"]

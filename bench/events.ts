@@ -15,7 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { serverBundleArgs } from '../apps/api/test/server-bundle.ts';
+import { serverBundleArgs, startScriptEnv } from '../apps/api/test/server-bundle.ts';
 import { freePort, median, procCpuMs } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -141,6 +141,7 @@ async function main() {
   const app = await startProcess(
     serverBundleArgs(),
     {
+      ...startScriptEnv(),
       NODE_ENV: '',
       PORT: String(appPort),
       HOST: '127.0.0.1',

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import { deriveKey } from '../apps/api/src/lib/crypto.ts';
-import { serverBundleArgs } from '../apps/api/test/server-bundle.ts';
+import { serverBundleArgs, startScriptEnv } from '../apps/api/test/server-bundle.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -129,6 +129,7 @@ export function benchServerEnv(o: {
 }): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    ...startScriptEnv(),
     // Production refuses RATE_LIMIT=off (issue 16), and a bench from one address needs it off;
     // NODE_ENV=test runs the same code, with SMTP configured and the dev mailbox off.
     NODE_ENV: 'test',

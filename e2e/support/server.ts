@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 // The type of the template the run provides (ProvidedContext's testDatabaseTemplate).
 import type {} from '../../apps/api/test/global-setup.ts';
-import { serverBundleArgs } from '../../apps/api/test/server-bundle.ts';
+import { serverBundleArgs, startScriptEnv } from '../../apps/api/test/server-bundle.ts';
 
 export interface RunningServer {
   baseUrl: string;
@@ -91,6 +91,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     cwd: ROOT,
     env: {
       ...process.env,
+      ...startScriptEnv(),
       NODE_ENV: '',
       PORT: String(port),
       HOST: '127.0.0.1',

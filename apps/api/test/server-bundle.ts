@@ -16,16 +16,38 @@ function newestChange(dir: string): number {
 }
 
 /**
- * Node's arguments in the `start` script (package.json): the V8 heap's bounds, then the bundle. The
- * one place they are written; the Dockerfile's CMD is checked against it (server-bundle.test.ts).
+ * The `start` script (package.json): the environment it sets (glibc's malloc arenas), then Node's
+ * arguments (the V8 heap's bounds, then the bundle). The one place they are written; the
+ * Dockerfile's ENV and CMD are checked against it (server-bundle.test.ts).
  */
-export function startScriptArgs(): string[] {
+function startScript(): { env: Record<string, string>; args: string[] } {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [node, ...args] = pkg.scripts.start.trim().split(/\s+/);
-  if (node !== 'node' || args.at(-1) !== SERVER_BUNDLE) {
-    throw new Error(`the start script should be \`node [flags] ${SERVER_BUNDLE}\`: ${pkg.scripts.start}`);
+  const words = pkg.scripts.start.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=\S*$/.test(words[0] ?? '')) {
+    const [name, value] = words.shift()!.split('=') as [string, string];
+    env[name] = value;
   }
-  return args;
+  const [node, ...args] = words;
+  if (node !== 'node' || args.at(-1) !== SERVER_BUNDLE) {
+    throw new Error(
+      `the start script should be \`[NAME=value ...] node [flags] ${SERVER_BUNDLE}\`: ${pkg.scripts.start}`,
+    );
+  }
+  return { env, args };
+}
+
+/** Node's arguments in the `start` script. */
+export function startScriptArgs(): string[] {
+  return startScript().args;
+}
+
+/**
+ * The environment the `start` script sets: the browser journeys and the benchmarks add it to the
+ * server's, as the container does with ENV.
+ */
+export function startScriptEnv(): Record<string, string> {
+  return startScript().env;
 }
 
 /**
