@@ -162,9 +162,17 @@ describe('accounts', () => {
     // Home, or the page the guard remembered when the session ended (here /account).
     await page.waitForURL((url) => url.pathname !== '/login');
 
-    // A reload restores the session from the refresh cookie (the token lives in memory only).
+    // A reload restores the session from the refresh cookie (the token lives in memory only). The
+    // refresh's answer names the user, so the page asks no /api/auth/me before its own data.
+    const asked: string[] = [];
+    const onRequest = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
+    page.on('request', onRequest);
     await page.goto('/account');
     await expect.poll(() => page.getByTestId('account-profile').textContent(), { timeout: 10_000 }).toContain(email);
+    page.off('request', onRequest);
+    expect(asked).toContain('/api/auth/refresh');
+    expect(asked).toContain('/api/account/me');
+    expect(asked).not.toContain('/api/auth/me');
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toMatch(/ey[A-Za-z0-9_-]{10,}\./);
 
     // Delete: the button waits for DELETE (any case), the ticked box, the password and, with

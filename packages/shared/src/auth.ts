@@ -199,7 +199,8 @@ export type AuthUser = z.infer<typeof AuthUser>;
 export const LoginResponse = z.object({ accessToken: z.string(), user: AuthUser });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const RefreshResponse = z.object({ accessToken: z.string() });
+/** A new access token, and the user it is for: a page restoring its session needs no /api/auth/me. */
+export const RefreshResponse = z.object({ accessToken: z.string(), user: AuthUser });
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 
 export const ChangePasswordResponse = z.object({ message: z.string(), accessToken: z.string() });

@@ -3926,6 +3926,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         accessToken: string;
+                        user: {
+                            id: number;
+                            email: string;
+                            username: string;
+                            /** @enum {string} */
+                            role: "USER" | "AFFILIATE" | "EVENT_WORKER" | "ADMIN" | "MASTER";
+                        };
                     };
                 };
             };

@@ -17,6 +17,8 @@ export function AccountRoute() {
   // The cards wait for the free-ticket count too: now that it and /api/account/me leave together,
   // either may answer first, and its card's loader turning into its text moved the cards below.
   usePrefetchQuery(meQuery());
+  // Asked while rendering like the other two: useQuery alone asks once the page has committed.
+  usePrefetchQuery(freeTicketUsageQuery());
   const freeTickets = useQuery(freeTicketUsageQuery());
   usePrefetchQuery(myTicketsQuery(false));
   return (

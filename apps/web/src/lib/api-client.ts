@@ -160,6 +160,8 @@ export interface ApiClient {
   delete(path: string, options?: WithoutMethod & Unchecked): Promise<unknown>;
   /** POST /api/auth/refresh and return the new token. Shared while in flight; no side effects on failure. */
   fetchNewAccessToken(): Promise<string>;
+  /** The same refresh, with the answer's `user` (unchecked; absent from an older server's answer). */
+  fetchNewSession(): Promise<{ token: string; user: unknown }>;
   /** Refresh the session: the shared refresh, and on failure clear the session and go to /login. */
   refreshSession(): Promise<string | null>;
 }
@@ -214,7 +216,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const isOnAuthPage = options.isOnAuthPage ?? (() => false);
   const { tokens } = options;
 
-  let refreshInFlight: Promise<string> | null = null;
+  let refreshInFlight: Promise<{ token: string; user: unknown }> | null = null;
   let sessionRefreshInFlight: Promise<string | null> | null = null;
 
   function fetchOnce(path: string, init: RequestOptions, token: string | null): Promise<Response> {
@@ -235,7 +237,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   }
 
-  function fetchNewAccessToken(): Promise<string> {
+  function fetchNewSession(): Promise<{ token: string; user: unknown }> {
     if (!refreshInFlight) {
       refreshInFlight = (async () => {
         let response: Response;
@@ -250,12 +252,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // A reply without a token is an error (spec 01 §8).
         if (!token) throw new ApiError(response.status, body, 'Session refresh failed.');
         tokens.setAccessToken(token);
-        return token;
+        return { token, user: (body as { user?: unknown }).user };
       })().finally(() => {
         refreshInFlight = null;
       });
     }
     return refreshInFlight;
+  }
+
+  function fetchNewAccessToken(): Promise<string> {
+    return fetchNewSession().then((session) => session.token);
   }
 
   function refreshSession(): Promise<string | null> {
@@ -343,6 +349,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     patch: (path: string, json?: unknown, init: Init = {}) => call(path, { ...init, method: 'PATCH', json }),
     delete: (path: string, init: Init = {}) => call(path, { ...init, method: 'DELETE' }),
     fetchNewAccessToken,
+    fetchNewSession,
     refreshSession,
   };
 }

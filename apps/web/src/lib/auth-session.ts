@@ -29,17 +29,27 @@ export function fetchCurrentUser(): Promise<SessionUser> {
 
 let restoring: Promise<void> | null = null;
 
+/** The refresh answer's user, or null when it has none (an older server's answer) or not in shape. */
+function userOf(answer: unknown): SessionUser | null {
+  try {
+    return toSessionUser(answer);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * On start-up: ask POST /api/auth/refresh once; with a token, learn the user from /api/auth/me.
+ * On start-up: ask POST /api/auth/refresh once; with a token, the user is in its answer (else
+ * asked of /api/auth/me: one round trip more before a signed-in page can ask for its data).
  * Any failure leaves a visitor signed out without redirecting (public pages stay public).
  */
 export function restoreSession(): Promise<void> {
   if (!restoring) {
     restoring = (async () => {
       try {
-        const token = await api.fetchNewAccessToken();
-        const user = await fetchCurrentUser();
-        setSession(getSession().accessToken ?? token, user);
+        const answer = await api.fetchNewSession();
+        const user = userOf(answer.user) ?? (await fetchCurrentUser());
+        setSession(getSession().accessToken ?? answer.token, user);
       } catch (error) {
         // No answer at all (no signal): signed out, but the door scanner may still open offline.
         clearSession(isApiError(error) && error.isNetworkError ? 'unreachable' : undefined);

@@ -134,7 +134,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(code, 401, AUTH_MESSAGES.sessionEnded);
       }
       setRefreshCookie(app, reply, outcome.session);
-      return { accessToken: outcome.session.accessToken };
+      return { accessToken: outcome.session.accessToken, user: outcome.session.user };
     },
   );
 

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_DAYS, SESSION_MAX_AGE_DAYS } from '@fourfour/shared/constants';
 import type { Role } from '@fourfour/shared/enums';
+import type { AuthUser } from '@fourfour/shared/auth';
 import type { DbOrTx } from '../../db/client.ts';
 import { refreshTokens, sessions, users } from '../../db/schema/index.ts';
 import { deriveKey, randomToken, sha256 } from '../../lib/crypto.ts';
@@ -82,7 +83,7 @@ export async function startSession(
 }
 
 export type RefreshOutcome =
-  | { ok: true; session: IssuedSession }
+  | { ok: true; session: IssuedSession & { user: AuthUser } }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'account' };
 
 export async function rotateRefreshToken(app: FastifyInstance, presented: string): Promise<RefreshOutcome> {
@@ -104,7 +105,9 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
       await endSession(tx, row.familyId);
       return { ok: false, reason: 'account' } as const;
     }
-    const signAccess = async () => (await app.accessTokens.sign({ ...user, sessionId: session.id })).token;
+    const { email, username, ...claims } = user;
+    const signAccess = async () => (await app.accessTokens.sign({ ...claims, sessionId: session.id })).token;
+    const who = { id: user.id, email, username, role: user.role };
 
     const successor = successorOf(app, presented);
     // Claim the rotation: of two concurrent refreshes, one wins; the other waits for its commit
@@ -130,7 +133,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
       await tx.update(users).set({ lastActiveAt: sql`now()` }).where(eq(users.id, user.id));
       return {
         ok: true,
-        session: { accessToken: await signAccess(), refreshToken: successor, refreshExpiresAt },
+        session: { accessToken: await signAccess(), refreshToken: successor, refreshExpiresAt, user: who },
       } as const;
     }
 
@@ -153,7 +156,12 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
         if (!link.rotatedAt) {
           return {
             ok: true,
-            session: { accessToken: await signAccess(), refreshToken: token, refreshExpiresAt: link.expiresAt },
+            session: {
+              accessToken: await signAccess(),
+              refreshToken: token,
+              refreshExpiresAt: link.expiresAt,
+              user: who,
+            },
           } as const;
         }
         token = successorOf(app, token);
@@ -165,10 +173,15 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
   });
 }
 
-async function liveUser(db: DbOrTx, userId: number): Promise<SessionUser | null> {
+async function liveUser(
+  db: DbOrTx,
+  userId: number,
+): Promise<(SessionUser & { email: string; username: string }) | null> {
   const [user] = await db
     .select({
       id: users.id,
+      email: users.email,
+      username: users.username,
       role: users.role,
       sessionVersion: users.sessionVersion,
       disabled: users.disabled,
@@ -177,7 +190,13 @@ async function liveUser(db: DbOrTx, userId: number): Promise<SessionUser | null>
     .from(users)
     .where(eq(users.id, userId));
   if (!user || user.disabled || user.deleted) return null;
-  return { id: user.id, role: user.role, sessionVersion: user.sessionVersion };
+  return {
+    id: user.id,
+    email: user.email ?? '',
+    username: user.username ?? '',
+    role: user.role,
+    sessionVersion: user.sessionVersion,
+  };
 }
 
 /** Ends one session: its row (so its access tokens stop working) and its refresh tokens. */

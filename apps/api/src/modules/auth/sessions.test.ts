@@ -38,15 +38,20 @@ const ageRotation = (token: string, seconds: number) =>
     .where(eq(refreshTokens.tokenHash, sha256(token)));
 
 describe('refresh', () => {
-  it('rotates the cookie and answers a working access token', async () => {
-    const { cookie } = await signIn();
+  it('rotates the cookie and answers a working access token with its user', async () => {
+    const { account, cookie } = await signIn();
     const res = await refresh(t.app, cookie);
     expect(res.statusCode).toBe(200);
     const next = refreshCookieOf(res);
     expect(next?.value).toBeTruthy();
     expect(next?.value).not.toBe(cookie);
     expect(next).toMatchObject({ httpOnly: true, path: '/api/auth', sameSite: 'Strict' });
-    expect((await me(res.json().accessToken)).statusCode).toBe(200);
+    // The user comes with the token, as /api/auth/me answers it: a page restoring its session
+    // needs no second round trip.
+    const who = await me(res.json().accessToken);
+    expect(who.statusCode).toBe(200);
+    expect(res.json().user).toEqual(who.json());
+    expect(res.json().user).toMatchObject({ email: account.email, role: 'USER' });
     // The stored value is a hash, not the token.
     const [row] = await t.app.db
       .select()
@@ -74,6 +79,7 @@ describe('refresh', () => {
     const again = await refresh(t.app, cookie);
     expect(again.statusCode).toBe(200);
     expect(refreshCookieOf(again)?.value).toBe(refreshCookieOf(first)?.value);
+    expect(again.json().user).toEqual(first.json().user);
     // And the family is still alive.
     expect((await refresh(t.app, refreshCookieOf(again)?.value as string)).statusCode).toBe(200);
   });
@@ -141,6 +147,13 @@ describe('access tokens follow the account on the next request', () => {
     await t.app.db.update(users).set({ role: 'USER' }).where(eq(users.id, admin.id));
     expect((await call()).statusCode).toBe(403);
     expect((await me(admin.token)).json().role).toBe('USER');
+  });
+
+  it('a refresh answers the role the account has now, not the one it signed in with', async () => {
+    const { account, cookie } = await signIn();
+    await t.app.db.update(users).set({ role: 'ADMIN' }).where(eq(users.email, account.email));
+    const res = await refresh(t.app, cookie);
+    expect(res.json().user).toMatchObject({ email: account.email, role: 'ADMIN' });
   });
 
   it('a deleted account’s access token stops working on the next request', async () => {
