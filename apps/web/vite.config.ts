@@ -65,6 +65,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         assetsDir: 'assets',
+        // Which chunks each route's page needs: build/prerender.ts names them in the route's HTML
+        // (and removes the manifest: it is not served).
+        manifest: true,
         // Never inline assets as data: URLs, so the CSP can stay strict and files cache by hash.
         assetsInlineLimit: 0,
         sourcemap: true,

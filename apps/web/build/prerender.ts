@@ -7,7 +7,7 @@
  *
  *   node --import tsx build/prerender.ts
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PrerenderedPage } from '../src/prerender.tsx';
@@ -25,11 +25,68 @@ export interface FirstViewManifest {
 const FIRST_VIEW = /<!--first-view-->[\s\S]*<!--\/first-view-->/;
 const TITLE = /<title>[^<]*<\/title>/;
 
-/** The route's page: the shell's HTML with its first view and title. */
-export function pageOf(template: string, page: PrerenderedPage): string {
+/** Where Vite writes its build manifest (`build.manifest` in vite.config.ts). */
+const BUILD_MANIFEST = path.join(DIST, '.vite/manifest.json');
+
+/** A chunk of Vite's build manifest, keyed by its source module (`src/app/account-route.tsx`). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+export type BuildManifest = Record<string, ManifestChunk>;
+
+/** A route table entry's pattern and the module its page is imported from. */
+const ROUTE_PAGE = /path: '([^']+)',\s*page: \(\) =>\s*import\('([^']+)'\)/g;
+
+/** Each route's page module, as a manifest key: `/account` → `src/app/account-route.tsx`. */
+export function routePageModules(routeTableSource: string): Map<string, string> {
+  const modules = new Map<string, string>();
+  for (const [, routePath, specifier] of routeTableSource.matchAll(ROUTE_PAGE)) {
+    modules.set(routePath as string, path.posix.join('src/app', specifier as string));
+  }
+  return modules;
+}
+
+/** The files the shell's HTML loads (every `src` and `href`: its stylesheet, its code): every page has them. */
+export function shellFiles(template: string): Set<string> {
+  if (!template.includes('<template id="app-code">')) throw new Error('index.html has no <template id="app-code">');
+  return new Set([...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1] as string));
+}
+
+/**
+ * The tags that fetch a page's own code with the shell's (issue 19): its chunk and every chunk it
+ * imports, then their stylesheets, minus what the shell loads already. Without them the page's
+ * thirty-odd small files were asked for only once the shell had run and looked the route up; with
+ * them they leave alongside the shell's code (the page's `import()` then finds them loaded).
+ */
+export function pagePreloads(manifest: BuildManifest, pageModule: string, shell: Set<string>): string[] {
+  if (!manifest[pageModule]) throw new Error(`the build manifest has no chunk for ${pageModule}`);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(pageModule);
+  const chunks = [...seen].map((key) => manifest[key] as ManifestChunk);
+  const scripts = chunks.map((chunk) => chunk.file).filter((file) => !shell.has(file));
+  const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].filter((file) => !shell.has(file));
+  return [
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...styles.map((file) => `<link rel="preload" as="style" href="/${file}">`),
+  ];
+}
+
+/** The route's page: the shell's HTML with its first view and title, and its code's preloads. */
+export function pageOf(template: string, page: PrerenderedPage, preloads: string[] = []): string {
   if (!FIRST_VIEW.test(template)) throw new Error('index.html has no <!--first-view--> … <!--/first-view--> in #root');
   if (!TITLE.test(template)) throw new Error('index.html has no <title>');
-  return template.replace(FIRST_VIEW, () => page.html).replace(TITLE, () => `<title>${page.title}</title>`);
+  const html = template.replace(FIRST_VIEW, () => page.html).replace(TITLE, () => `<title>${page.title}</title>`);
+  if (preloads.length === 0) return html;
+  // After the shell's script, inside the template start-app.js puts into the document.
+  const end = html.lastIndexOf('</template>');
+  return `${html.slice(0, end)}  ${preloads.join('\n      ')}\n    ${html.slice(end)}`;
 }
 
 /** `/purchase/:eventId` → `purchase-eventid.html`, `/` → `home.html`. */
@@ -46,12 +103,20 @@ async function main() {
   process.env.NODE_ENV ??= 'production';
   const { prerenderRoutes } = (await import(pathToFileURL(SSR_ENTRY).href)) as typeof import('../src/prerender.tsx');
   const template = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  if (!existsSync(BUILD_MANIFEST)) throw new Error(`${BUILD_MANIFEST} is missing: vite.config.ts sets build.manifest`);
+  const build = JSON.parse(readFileSync(BUILD_MANIFEST, 'utf8')) as BuildManifest;
+  // Read here only; not a file to serve.
+  rmSync(path.dirname(BUILD_MANIFEST), { recursive: true, force: true });
+  const pageModules = routePageModules(readFileSync(path.join(WEB_ROOT, 'src/app/route-table.ts'), 'utf8'));
+  const shell = shellFiles(template);
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const manifest: FirstViewManifest = { routes: [] };
   for (const page of prerenderRoutes()) {
     const file = fileNameOf(page.path);
-    writeFileSync(path.join(OUT, file), pageOf(template, page));
+    const pageModule = pageModules.get(page.path);
+    const preloads = pageModule ? pagePreloads(build, pageModule, shell) : [];
+    writeFileSync(path.join(OUT, file), pageOf(template, page, preloads));
     manifest.routes.push({ path: page.path, file });
   }
   writeFileSync(path.join(OUT, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
