@@ -56,6 +56,16 @@ export async function createUser(
  * A signed-in device for a user row, as a password sign-in leaves it (a sessions row), and an
  * access token naming it: for tests that make users in bulk or straight in the table.
  */
+/** The user deletes their own account through the API, with their password (DELETE /api/account/delete). */
+export function deleteOwnAccount(app: FastifyInstance, user: TestUser) {
+  return app.inject({
+    method: 'DELETE',
+    url: '/api/account/delete',
+    headers: user.headers,
+    payload: { password: user.password },
+  });
+}
+
 /** A test app with a fan (USER) and an ADMIN, the cast most admin-screen tests start from. */
 export async function appWithFanAndAdmin(
   env: Record<string, string> = {},

@@ -1,4 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { AuthUser } from '@fourfour/shared/auth';
+import type { Role } from '@fourfour/shared/enums';
 import { isLiveAccount } from '@fourfour/shared/live-account';
 
 /**
@@ -12,6 +14,14 @@ import { isLiveAccount } from '@fourfour/shared/live-account';
  * the door's scan_tickets read.
  */
 export { isLiveAccount };
+
+/**
+ * A live account as its own client sees it: the login answer, the refresh answer and
+ * /api/auth/me give the same (a live account has an email and a username; a deleted one has none).
+ */
+export function authUserOf(row: { id: number; email: string | null; username: string | null; role: Role }): AuthUser {
+  return { id: row.id, email: row.email ?? '', username: row.username ?? '', role: row.role };
+}
 
 /**
  * Whether session `sessionId` of the `users` row in scope is live: a primary-key probe, true or

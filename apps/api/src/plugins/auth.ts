@@ -5,7 +5,7 @@ import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@fourfour/shared/constants';
 import { AUTH_MESSAGES, MFA_REQUIRED_CODE } from '@fourfour/shared/auth';
 import { ADMIN_ROLES, ROLES, type Role, type VerificationStatus } from '@fourfour/shared/enums';
-import { isLiveAccount, liveSession } from '../db/live-account.ts';
+import { authUserOf, isLiveAccount, liveSession } from '../db/live-account.ts';
 import { users } from '../db/schema/index.ts';
 import { deriveKey } from '../lib/crypto.ts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
@@ -283,10 +283,7 @@ export default fp(
       const [row] = await readAccount.execute({ id: claims.userId, sid: claims.sessionId });
       if (!row || !isLiveAccount(row, claims)) return 'invalid';
       return {
-        id: row.id,
-        email: row.email ?? '',
-        username: row.username ?? '',
-        role: row.role,
+        ...authUserOf(row),
         verificationStatus: row.verificationStatus,
         sessionId: claims.sessionId,
         twoFactorEnabled: row.totpEnabled,

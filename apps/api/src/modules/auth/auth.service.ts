@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, resendCooldownMessage } from '@fourfour/shared/auth';
+import { AUTH_MESSAGES, type AuthUser, resendCooldownMessage } from '@fourfour/shared/auth';
 import {
   PRODUCT_NAME,
   RESEND_COOLDOWN_SECONDS,
@@ -11,6 +11,7 @@ import {
   VERIFICATION_CODE_TTL_MINUTES,
 } from '@fourfour/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
+import { authUserOf } from '../../db/live-account.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/crypto.ts';
 import { assertPasswordNotCommon } from '../../lib/common-passwords.ts';
@@ -185,7 +186,7 @@ export async function resendVerificationCode(app: FastifyInstance, emailInput: s
 }
 
 export interface LoginResult extends IssuedSession {
-  user: { id: number; email: string; username: string; role: (typeof users.$inferSelect)['role'] };
+  user: AuthUser;
 }
 
 /**
@@ -228,7 +229,7 @@ export async function loginUser(
   const session = await startSession(app, app.db, user, { userAgent: input.userAgent });
   return {
     ...session,
-    user: { id: user.id, email: user.email ?? email, username: user.username ?? '', role: user.role },
+    user: authUserOf(user),
   };
 }
 

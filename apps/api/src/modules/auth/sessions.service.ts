@@ -5,6 +5,7 @@ import { REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_DAYS, SESSION_MAX_AGE_DA
 import type { Role } from '@fourfour/shared/enums';
 import type { AuthUser } from '@fourfour/shared/auth';
 import type { DbOrTx } from '../../db/client.ts';
+import { authUserOf } from '../../db/live-account.ts';
 import { refreshTokens, sessions, users } from '../../db/schema/index.ts';
 import { deriveKey, randomToken, sha256 } from '../../lib/crypto.ts';
 
@@ -105,9 +106,8 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
       await endSession(tx, row.familyId);
       return { ok: false, reason: 'account' } as const;
     }
-    const { email, username, ...claims } = user;
-    const signAccess = async () => (await app.accessTokens.sign({ ...claims, sessionId: session.id })).token;
-    const who = { id: user.id, email, username, role: user.role };
+    const signAccess = async () => (await app.accessTokens.sign({ ...user, sessionId: session.id })).token;
+    const who = authUserOf(user);
 
     const successor = successorOf(app, presented);
     // Claim the rotation: of two concurrent refreshes, one wins; the other waits for its commit
@@ -173,10 +173,7 @@ export async function rotateRefreshToken(app: FastifyInstance, presented: string
   });
 }
 
-async function liveUser(
-  db: DbOrTx,
-  userId: number,
-): Promise<(SessionUser & { email: string; username: string }) | null> {
+async function liveUser(db: DbOrTx, userId: number): Promise<(SessionUser & AuthUser) | null> {
   const [user] = await db
     .select({
       id: users.id,
@@ -190,13 +187,7 @@ async function liveUser(
     .from(users)
     .where(eq(users.id, userId));
   if (!user || user.disabled || user.deleted) return null;
-  return {
-    id: user.id,
-    email: user.email ?? '',
-    username: user.username ?? '',
-    role: user.role,
-    sessionVersion: user.sessionVersion,
-  };
+  return { ...authUserOf(user), sessionVersion: user.sessionVersion };
 }
 
 /** Ends one session: its row (so its access tokens stop working) and its refresh tokens. */

@@ -4,7 +4,7 @@ import { ATTENDEE_CHANGE_MESSAGES } from '@fourfour/shared/attendee-change';
 import { ORDER_ACTION_MESSAGES } from '@fourfour/shared/order-actions';
 import { TICKET_MESSAGES } from '@fourfour/shared/tickets';
 import { events, orders, users } from '../../db/schema/index.ts';
-import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
+import { createEvent, createUser, deleteOwnAccount, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
 import { signedForm } from '../events/events.test-kit.ts';
 import { draft, mailTo } from '../tickets/tickets.test-kit.ts';
@@ -194,13 +194,7 @@ describe('order actions: resend and attendee changes', () => {
       const orderList = (q: string) => search(`/api/admin/orders?q=${encodeURIComponent(q)}`);
       expect((await orderList('vanishing_vic')).map((x) => x.id)).toEqual([order.id]);
 
-      const deleted = await t.app.inject({
-        method: 'DELETE',
-        url: '/api/account/delete',
-        headers: buyer.headers,
-        payload: { password: buyer.password },
-      });
-      expect(deleted.statusCode).toBe(200);
+      expect((await deleteOwnAccount(t.app, buyer)).statusCode).toBe(200);
       expect(await orderList('vanishing_vic')).toEqual([]);
       expect(await orderList('vanishing.vic@example')).toEqual([]);
     });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planPricePence } from '@fourfour/shared/memberships';
 import { localCheckoutSessions, localRefunds, localSubscriptions, subscriptions } from '../../db/schema/index.ts';
-import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
+import { createEvent, createUser, deleteOwnAccount, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, waitFor } from '../../../test/helpers.ts';
 import { handleProviderEvent } from '../payments/payments.service.ts';
 import { draft, reserve } from '../tickets/tickets.test-kit.ts';
@@ -454,12 +454,7 @@ describe('memberships (local provider)', () => {
     const fan = await createUser(t.app);
     await subscribeLocally(t.app, fan, 'MIDDLE');
     const subId = (await userRow(t.app, fan.id)).paymentSubscriptionId!;
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/account/delete',
-      headers: fan.headers,
-      payload: { password: fan.password },
-    });
+    const res = await deleteOwnAccount(t.app, fan);
     expect(res.statusCode).toBeLessThan(300);
     const provider = await waitFor(async () => {
       const [row] = await t.app.db.select().from(localSubscriptions).where(eq(localSubscriptions.id, subId));
