@@ -59,8 +59,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/dev/mailbox': { target: API_ORIGIN, changeOrigin: false },
     },
   },
+  // The server-side build (src/prerender.tsx): run by build/prerender.ts for each route's page, and
+  // by the server for the pages that carry the events list (issue 19). One file with everything in
+  // it (the server's image has no React in its node_modules), React's production build.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': '"production"' } } : {}),
   build: isSsrBuild
-    ? { outDir: 'build/.prerender', emptyOutDir: true, assetsInlineLimit: 0 }
+    ? { outDir: 'dist-ssr', emptyOutDir: true, assetsInlineLimit: 0, copyPublicDir: false }
     : {
         outDir: 'dist',
         emptyOutDir: true,

@@ -15,11 +15,12 @@ import type { PrerenderedPage } from '../src/prerender.tsx';
 const WEB_ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(WEB_ROOT, 'dist');
 const OUT = path.join(DIST, 'first-views');
-const SSR_ENTRY = path.join(WEB_ROOT, 'build/.prerender/prerender.js');
+const SSR_ENTRY = path.join(WEB_ROOT, 'dist-ssr/prerender.js');
 
 /** One page per route, and the list the server matches paths against. */
 export interface FirstViewManifest {
-  routes: { path: string; file: string }[];
+  /** `embedsEvents`: the server renders the page's first view again with the events list (the route's flag). */
+  routes: { path: string; file: string; embedsEvents?: true }[];
 }
 
 const FIRST_VIEW = /<!--first-view-->[\s\S]*<!--\/first-view-->/;
@@ -82,7 +83,10 @@ export function pagePreloads(manifest: BuildManifest, pageModule: string, shell:
 export function pageOf(template: string, page: PrerenderedPage, preloads: string[] = []): string {
   if (!FIRST_VIEW.test(template)) throw new Error('index.html has no <!--first-view--> … <!--/first-view--> in #root');
   if (!TITLE.test(template)) throw new Error('index.html has no <title>');
-  const html = template.replace(FIRST_VIEW, () => page.html).replace(TITLE, () => `<title>${page.title}</title>`);
+  // The markers stay: the server renders the first view of some pages again, with data (`embedsEvents`).
+  const html = template
+    .replace(FIRST_VIEW, () => `<!--first-view-->${page.html}<!--/first-view-->`)
+    .replace(TITLE, () => `<title>${page.title}</title>`);
   if (preloads.length === 0) return html;
   // After the shell's script, inside the template start-app.js puts into the document.
   const end = html.lastIndexOf('</template>');
@@ -101,7 +105,10 @@ export function fileNameOf(routePath: string): string {
 async function main() {
   // React's server renderer reads NODE_ENV when it is first imported (by the prerender bundle).
   process.env.NODE_ENV ??= 'production';
-  const { prerenderRoutes } = (await import(pathToFileURL(SSR_ENTRY).href)) as typeof import('../src/prerender.tsx');
+  const { prerenderRoutes, EVENTS_IN_PAGE_ROUTES } = (await import(
+    pathToFileURL(SSR_ENTRY).href
+  )) as typeof import('../src/prerender.tsx');
+  const embedsEvents = new Set(EVENTS_IN_PAGE_ROUTES);
   const template = readFileSync(path.join(DIST, 'index.html'), 'utf8');
   if (!existsSync(BUILD_MANIFEST)) throw new Error(`${BUILD_MANIFEST} is missing: vite.config.ts sets build.manifest`);
   const build = JSON.parse(readFileSync(BUILD_MANIFEST, 'utf8')) as BuildManifest;
@@ -117,7 +124,7 @@ async function main() {
     const pageModule = pageModules.get(page.path);
     const preloads = pageModule ? pagePreloads(build, pageModule, shell) : [];
     writeFileSync(path.join(OUT, file), pageOf(template, page, preloads));
-    manifest.routes.push({ path: page.path, file });
+    manifest.routes.push({ path: page.path, file, ...(embedsEvents.has(page.path) ? { embedsEvents: true } : {}) });
   }
   writeFileSync(path.join(OUT, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`first views: ${manifest.routes.length} pages in ${path.relative(WEB_ROOT, OUT)}`);

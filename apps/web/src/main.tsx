@@ -3,10 +3,12 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+import type { EventSummary } from '@fourfour/shared/events';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
+import { EmbeddedEventsContext, embeddedEvents, provideEventGrid } from './features/events/embedded-events.ts';
 import { restoreSession } from './lib/auth-session.ts';
 // After the app's imports, so it follows the first view's Mantine rules, as it follows Mantine's.
 import './app/global.css';
@@ -20,12 +22,22 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding to
-// the browser between them, instead of one long task that holds up input on a slow phone.
+// the browser between them, instead of one long task that holds up input on a slow phone. A page
+// that carries the events list first gets the cards' code (its HTML preloads it), so the app's first
+// render shows the cards the HTML shows, not the loading ones (features/events/embedded-events.ts).
 const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const embedded = embeddedEvents() as EventSummary[] | null;
+const cardsReady = embedded
+  ? import('./features/events/event-grid.tsx').then((m) => provideEventGrid(m.EventGrid)).catch(() => {})
+  : Promise.resolve();
+void cardsReady.then(() =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <EmbeddedEventsContext value={embedded}>
+          <App />
+        </EmbeddedEventsContext>
+      </StrictMode>,
+    );
+  }),
+);

@@ -1,10 +1,15 @@
 /**
  * The first views in the HTML (issue 19, the web on a phone): built by `vite build --ssr` into
- * build/.prerender and run by build/prerender.ts after the client build, which writes each route's
- * page. It renders the app as its first render in a browser renders it, with nothing known yet: the
- * session being restored (the header's placeholders), the route's first view (app/first-views.tsx)
- * or the home page, the footer. Nothing here reads data or a session, so a page holds nobody's data.
+ * dist-ssr and run by build/prerender.ts after the client build, which writes each route's page. It
+ * renders the app as its first render in a browser renders it, with nothing known yet: the session
+ * being restored (the header's placeholders), the route's first view (app/first-views.tsx) or the
+ * home page, the footer. Nothing here reads a session, so a page holds nobody's data.
+ *
+ * The server also runs it (apps/api/src/plugins/web-app.ts) for the routes that carry the public
+ * events list (`embedsEvents`): their first view rendered with the list it answers at
+ * /api/events/list, as the app's first render shows it with the list embedded in the page.
  */
+import type { EventSummary } from '@fourfour/shared/events';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -12,6 +17,8 @@ import { AppProviders } from './app/providers.tsx';
 import { APP_ROUTES } from './app/route-table.ts';
 import { AppRoutes } from './app/router.tsx';
 import { documentTitle } from './components/page-title.tsx';
+import { EmbeddedEventsContext, provideEventGrid } from './features/events/embedded-events.ts';
+import { EventGrid } from './features/events/event-grid.tsx';
 
 export interface PrerenderedPage {
   /** The route's pattern, as the route table has it (`/purchase/:eventId`). */
@@ -27,6 +34,9 @@ function sampleUrl(pattern: string): string {
   return pattern.replace(/:[A-Za-z]+/g, '0');
 }
 
+// The server renders the cards of a page with the events list at once (the browser loads their code first).
+provideEventGrid(EventGrid);
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -37,15 +47,17 @@ const SUSPENSE_MARKS = /<!--\/?\$[!?]?-->|<template\b[^>]*>[\s\S]*?<\/template>/
 /** React hoists a page's <title> to the head; the page gets its title from the route table instead. */
 const TITLES = /<title>[\s\S]*?<\/title>/g;
 
-/** The markup of the app's first render at `url`. */
-export function renderFirstRender(url: string): string {
+/** The markup of the app's first render at `url`, with the events list embedded in its page, if any. */
+export function renderFirstRender(url: string, events: readonly EventSummary[] | null = null): string {
   const markup = renderToString(
     <StrictMode>
-      <AppProviders>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProviders>
+      <EmbeddedEventsContext value={events}>
+        <AppProviders>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </EmbeddedEventsContext>
     </StrictMode>,
   );
   return markup.replace(SUSPENSE_MARKS, '').replace(TITLES, '');
@@ -59,3 +71,8 @@ export function prerenderRoutes(): PrerenderedPage[] {
     html: renderFirstRender(sampleUrl(route.path)),
   }));
 }
+
+/** The route patterns whose pages carry the events list (`embedsEvents`). */
+export const EVENTS_IN_PAGE_ROUTES: readonly string[] = APP_ROUTES.filter((route) => route.embedsEvents).map(
+  (route) => route.path,
+);

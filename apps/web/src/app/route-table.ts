@@ -40,6 +40,12 @@ export interface AppRoute {
    * opens on this route (router.tsx preloadScreen), so it does not wait for the session restore.
    */
   prefetch?: () => Promise<void>;
+  /**
+   * The server puts the public events list in this route's page and renders its first view with it
+   * (features/events/embedded-events.ts; apps/api/src/plugins/web-app.ts), so its cards paint before
+   * any script has loaded. Its first view shows the embedded list.
+   */
+  embedsEvents?: true;
   /** Its entry in the header navigation, if it has one. */
   nav?: NavEntry;
   /**
@@ -166,6 +172,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/events',
     page: () => import('../features/events/events-page.tsx').then((m) => m.EventsPage),
     prefetch: prefetchEventList,
+    embedsEvents: true,
     nav: { label: 'Events', order: 20 },
     access: SIGNED_IN,
     title: 'Events',

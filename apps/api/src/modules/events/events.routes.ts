@@ -62,6 +62,8 @@ async function readEventForm(request: FastifyRequest, maxBytes: number, tooLarge
  */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tz = () => app.config.timezone;
+  // The pages that show the list carry it, rendered (issue 19): the same list this module answers.
+  app.webPages?.setEventsList(() => listUpcomingEvents(app));
   /** An event as admins see it, read after a change: its stock and its releases as they now are. */
   const adminEventOf = async (id: number) => {
     const row = await findEventRowWithStock(app.db, id);

@@ -1,6 +1,9 @@
+import type { EventSummary } from '@fourfour/shared/events';
 import { Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Component, type ReactNode, useMemo } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
+import { embeddedEventGrid, useEmbeddedEvents } from './embedded-events.ts';
+import { upcomingEvents } from './event-rules.ts';
 
 /** The events page's frame: its heading and lead above whatever the list shows. */
 export function EventsFrame({ children }: { children: ReactNode }) {
@@ -29,15 +32,44 @@ export function EventsLoading() {
   );
 }
 
+/** The loading cards instead, should the page's embedded list not render (a list not in the shape it should be). */
+class LoadingIfBroken extends Component<{ children: ReactNode }, { broken: boolean }> {
+  override state = { broken: false };
+  static getDerivedStateFromError() {
+    return { broken: true };
+  }
+  override render() {
+    return this.state.broken ? <EventsLoading /> : this.props.children;
+  }
+}
+
+/** While the list loads: the cards of the list in the page (embedded-events.ts), or the loading cards. */
+export function EventsPending() {
+  const embedded = useEmbeddedEvents();
+  return embedded ? (
+    <LoadingIfBroken>
+      <UpcomingGrid events={embedded} />
+    </LoadingIfBroken>
+  ) : (
+    <EventsLoading />
+  );
+}
+
 /**
- * /events before its code and list have loaded: what the page itself shows while the list loads.
- * Rendered into the page's HTML at build time and shown by the app until the page is ready
- * (app/first-views.ts).
+ * /events before its code and list have loaded: what the page shows while its list loads
+ * (EventsPending). The server renders the same into the page's HTML (at build time without a list,
+ * at request time with it), and the app shows it until the page is ready (app/first-views.ts).
  */
 export function EventsFirstView() {
   return (
     <EventsFrame>
-      <EventsLoading />
+      <EventsPending />
     </EventsFrame>
   );
+}
+
+function UpcomingGrid({ events }: { events: readonly EventSummary[] }) {
+  const list = useMemo(() => upcomingEvents(events), [events]);
+  const Grid = embeddedEventGrid();
+  return Grid && list.length > 0 ? <Grid events={list} /> : <EventsLoading />;
 }

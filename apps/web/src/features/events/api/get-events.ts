@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { embeddedEvents } from '../embedded-events.ts';
 import { eventSchemas } from './lazy-schemas.ts';
 import { eventsKeys } from './query-keys.ts';
 
@@ -8,14 +9,29 @@ export const getEvents = () =>
   api.get('/api/events/list', { schema: () => eventSchemas().then((m) => m.EventSummaryList) });
 
 let early: { at: number; list: ReturnType<typeof getEvents> } | null = null;
+let embeddedTaken = false;
+
+/**
+ * The list the server put in the page (embedded-events.ts), checked with the shared schema, the
+ * first time the list is asked for; or a request, if there is none or it is not in shape.
+ */
+function firstList(): ReturnType<typeof getEvents> {
+  const embedded = embeddedTaken ? null : embeddedEvents();
+  embeddedTaken = true;
+  if (!embedded) return getEvents();
+  return eventSchemas()
+    .then((m) => m.EventSummaryList.parse(embedded))
+    .catch(() => getEvents());
+}
 
 /**
  * Asks for the list at start-up, with the page's code, instead of after the session restore and
- * the page's first render (the route table's `prefetch`: the list is public). The page's first
+ * the page's first render (the route table's `prefetch`: the list is public), or takes the one in
+ * the page. The page's first
  * fetch takes this answer if it is at most 5 s old (the list's staleTime); later fetches ask anew.
  */
 export function prefetchEvents(): void {
-  early ??= { at: Date.now(), list: getEvents() };
+  early ??= { at: Date.now(), list: firstList() };
   early.list.catch(() => {});
 }
 
