@@ -60,6 +60,8 @@ COPY apps/api/package.json apps/api/
 COPY apps/api/src/db/migrations apps/api/src/db/migrations
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+# The web's server-side build: the events page's cards rendered with the list (plugins/web-app.ts).
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 # The official node image's unprivileged user (uid 1000).

@@ -130,7 +130,12 @@ describe('events', () => {
     expect(await card(fanPage, 'Friday Warm-Up').textContent()).toContain('Ticket purchase closed');
     expect(await card(fanPage, 'Garage Classics Night').count()).toBe(0);
     expect(await card(fanPage, "New Year's Day Recovery").count()).toBe(0);
-    expect(await card(fanPage, 'Deep Warehouse Sessions').textContent()).toMatch(/You hold \d+ tickets?/);
+    // The cards paint from the page's HTML; the fan's own counts join them once asked for.
+    await poll(() =>
+      card(fanPage, 'Deep Warehouse Sessions')
+        .getByText(/You hold \d+ tickets?/)
+        .count(),
+    ).toBe(1);
     // Every card's artwork loads (no broken images).
     await fanPage.waitForLoadState('networkidle');
     const broken = await fanPage
@@ -171,6 +176,57 @@ describe('events', () => {
     await screenshot(adminPage, 'events-admin-create-phone');
     expect(await adminPage.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await admin.close();
+  });
+
+  it("paints the list's cards from the page's HTML, and the app starts on the same list without asking again", async () => {
+    // An event whose title tries to end the page's data block and run a script of its own.
+    const { call, login } = apiCaller(server.baseUrl);
+    const hostile = `</script><script>window.pwned=1</script><!-- ${Date.now().toString(36)}`;
+    const form = new FormData();
+    form.append('data', JSON.stringify({ title: hostile, status: 'PLANNED', totalStandardTickets: 10 }));
+    await call('POST', '/api/admin/events/create', await login('admin@fourfour.local'), form);
+
+    // No script at all: the HTML alone shows the cards (the first one's artwork asked for at once).
+    const still = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false, viewport: PHONE });
+    const stillPage = await still.newPage();
+    await stillPage.goto('/events');
+    await poll(() => card(stillPage, 'Deep Warehouse Sessions').count()).toBe(1);
+    expect(await card(stillPage, hostile).getByRole('heading').textContent()).toBe(hostile);
+    expect(await stillPage.locator('article img').first().getAttribute('fetchpriority')).toBe('high');
+    expect(await card(stillPage, 'Garage Classics Night').count()).toBe(0);
+    await screenshot(stillPage, 'events-list-html-only-phone');
+    await still.close();
+
+    // With the app: no request for the list on the first load, no loading cards in between, and the
+    // hostile title is text, not a script.
+    const fan = await newContext(browser, server.baseUrl, PHONE);
+    const page = await fan.newPage();
+    const errors = collectPageErrors(page);
+    await logIn(page, 'fan@fourfour.local');
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/events/list') listRequests.push(request.url());
+    });
+    await page.addInitScript(() => {
+      const seen = window as unknown as { loadingCardsSeen: number };
+      seen.loadingCardsSeen = 0;
+      new MutationObserver(() => {
+        if (document.querySelector('[aria-label="Loading events"]')) seen.loadingCardsSeen++;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/events');
+    await poll(() =>
+      card(page, 'Deep Warehouse Sessions')
+        .getByText(/You hold \d+ tickets?/)
+        .count(),
+    ).toBe(1);
+    await page.waitForLoadState('networkidle');
+    expect(await card(page, hostile).getByRole('heading').textContent()).toBe(hostile);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (window as unknown as { loadingCardsSeen: number }).loadingCardsSeen)).toBe(0);
+    expect(listRequests).toEqual([]);
+    expect(errors).toEqual([]);
+    await fan.close();
   });
 
   it('an admin adds two ticket releases, reorders them, saves, and finds them after a reload', async () => {

@@ -4,6 +4,13 @@ import { Route, Routes, StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { LOGIN_CARD } from '../features/auth/login-first-view.tsx';
+import type { EventSummary } from '@fourfour/shared/events';
+import {
+  EmbeddedEventsContext,
+  embeddedEvents,
+  embeddedEventsReplaced,
+  forgetEmbeddedEvents,
+} from '../features/events/embedded-events.ts';
 import { EventsPage } from '../features/events/events-page.tsx';
 import { PurchasePage } from '../features/purchase/purchase-page.tsx';
 import { getSession } from '../lib/session.ts';
@@ -98,5 +105,90 @@ describe('first views in the HTML (issue 19)', () => {
       const markup = renderFirstRender(urlOf(route.path));
       expect(markup, route.path).not.toMatch(/<!--\/?\$|<template|<title>/);
     }
+  });
+
+  describe('with the events list in the page (the server renders /events with it)', () => {
+    const DAY = 86_400_000;
+    const eventOf = (id: number, title: string, startsIn: number, extra: Partial<EventSummary> = {}): EventSummary => {
+      const startsAt = new Date(Date.now() + startsIn * DAY).toISOString();
+      return {
+        id,
+        title,
+        description: null,
+        location: 'Warehouse 44, London',
+        date: startsAt.slice(0, 10),
+        startTime: `${startsAt.slice(0, 10)}T22:00:00`,
+        endTime: null,
+        startsAt,
+        endsAt: null,
+        imageUrl: `/api/media/events/${id}?v=abc`,
+        hasCustomImage: false,
+        status: 'PUBLISHED',
+        cancelled: false,
+        totalStandardTickets: 100,
+        totalVipTickets: 0,
+        remainingStandardTickets: 50,
+        remainingVipTickets: 0,
+        standardTicketPrice: 18,
+        standardPrice: 18,
+        vipTicketPrice: 0,
+        vipPrice: 0,
+        organiserName: null,
+        releases: [],
+        ...extra,
+      } as EventSummary;
+    };
+    const list = [
+      eventOf(2, 'Second Night', 9),
+      eventOf(1, 'First Night <b>&', 3),
+      eventOf(3, 'Already Over', -1),
+      eventOf(4, 'Called Off', 5, { cancelled: true }),
+    ];
+
+    it('renders the upcoming cards, soonest first, the first artwork asked for at once', () => {
+      const markup = renderFirstRender('/events', list);
+      const titles = [...markup.matchAll(/<h2[^>]*id="event-(\d+)-title"[^>]*>([^<]*)<\/h2>/g)].map((m) => m[2]);
+      expect(titles).toEqual(['First Night &lt;b&gt;&amp;', 'Second Night']);
+      expect(markup).not.toContain('Loading events');
+      expect(markup).toMatch(/<img[^>]+loading="eager"[^>]+fetchPriority="high"/);
+      expect(markup).toContain('Buy tickets');
+    });
+
+    it('shows the loading cards when the list has no upcoming event, or is not in shape', () => {
+      expect(renderFirstRender('/events', [list[2]!, list[3]!])).toContain('Loading events');
+      // Not in shape (never sent by the server): no card, and the page still renders (its loader).
+      const broken = renderFirstRender('/events', [{ nonsense: true }] as unknown as EventSummary[]);
+      expect(broken).not.toContain('<article');
+      expect(broken).toContain('<footer');
+    });
+
+    it('the page, while its list loads, draws the embedded cards as the first view does (nothing moves)', () => {
+      const withList = (element: ReactElement) => createElement(EmbeddedEventsContext, { value: list }, element);
+      const page = normalise(renderAt('/events', '/events', withList(createElement(EventsPage))));
+      const firstView = normalise(renderAt('/events', '/events', withList(createElement(firstViewOf('/events')))));
+      expect(page).toBe(firstView);
+      expect(page).toContain('Second Night');
+      // Once the page has had a list of its own, the embedded one is out of date: no longer shown.
+      embeddedEventsReplaced();
+      expect(renderAt('/events', '/events', withList(createElement(EventsPage)))).toContain('Loading events');
+      forgetEmbeddedEvents();
+    });
+
+    it('reads the list from the page’s data block, and nothing else', () => {
+      const docWith = (text: string | null) =>
+        ({
+          getElementById: (id: string) => (id === 'events-data' && text !== null ? { textContent: text } : null),
+        }) as unknown as Document;
+      for (const [text, expected] of [
+        ['[{"id":1}]', [{ id: 1 }]],
+        ['{"id":1}', null],
+        ['[{"id":1', null],
+        [null, null],
+      ] as const) {
+        forgetEmbeddedEvents();
+        expect(embeddedEvents(docWith(text)), String(text)).toEqual(expected);
+      }
+      forgetEmbeddedEvents();
+    });
   });
 });
