@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type BuildManifest, pageOf, pagePreloads, routePageModules, shellFiles } from '../../build/prerender.ts';
+import {
+  type BuildManifest,
+  pageOf,
+  pagePreloads,
+  pageStylesheets,
+  routePageModules,
+  shellFiles,
+} from '../../build/prerender.ts';
 import { APP_ROUTES } from './route-table.ts';
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -58,5 +65,21 @@ describe("a route's page code in its HTML", () => {
     expect(code.indexOf('account-route-1.js')).toBeGreaterThan(code.indexOf('index-1.js'));
     expect(page.indexOf('account-route-1.js')).toBeGreaterThan(page.indexOf('<template id="app-code">'));
     expect(page).toContain('<h1>Your account</h1>');
+  });
+
+  it('gives a page the server renders with data its stylesheets in the head, so its cards paint styled', () => {
+    const shell = shellFiles(template);
+    const styles = pageStylesheets(manifest, 'src/app/account-route.tsx', shell);
+    expect(styles).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/account-1.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/Alert-1.css">',
+    ]);
+    const preloads = pagePreloads(manifest, 'src/app/account-route.tsx', shell, { styles: false });
+    expect(preloads.some((tag) => tag.includes('.css'))).toBe(false);
+    const page = pageOf(template, { path: '/events', title: 'Events', html: '<h1>Events</h1>' }, preloads, styles);
+    const head = /<head>([\s\S]*)<\/head>/.exec(page)?.[1] ?? '';
+    expect(head).toContain('href="/assets/account-1.css"');
+    expect(head.indexOf('Alert-1.css')).toBeGreaterThan(head.indexOf('index-1.css'));
+    expect(page).toContain('<!--first-view--><h1>Events</h1><!--/first-view-->');
   });
 });
