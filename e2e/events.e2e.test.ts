@@ -184,7 +184,7 @@ describe('events', () => {
     const hostile = `</script><script>window.pwned=1</script><!-- ${Date.now().toString(36)}`;
     const form = new FormData();
     form.append('data', JSON.stringify({ title: hostile, status: 'PLANNED', totalStandardTickets: 10 }));
-    await call('POST', '/api/admin/events/create', await login('admin@fourfour.local'), form);
+    const created = await call('POST', '/api/admin/events/create', await login('admin@fourfour.local'), form);
 
     // No script at all: the HTML alone shows the cards (the first one's artwork asked for at once).
     const still = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false, viewport: PHONE });
@@ -195,6 +195,11 @@ describe('events', () => {
     expect(await stillPage.locator('article img').first().getAttribute('fetchpriority')).toBe('high');
     expect(await card(stillPage, 'Garage Classics Night').count()).toBe(0);
     await screenshot(stillPage, 'events-list-html-only-phone');
+    // A purchase page: its event's headline, the title as text.
+    await stillPage.goto(`/purchase/${created.id}`);
+    expect(await stillPage.getByRole('heading', { level: 1 }).textContent()).toBe(hostile);
+    await stillPage.goto('/purchase/999999');
+    expect(await stillPage.getByRole('heading', { level: 1 }).count()).toBe(0);
     await still.close();
 
     // With the app: no request for the list on the first load, no loading cards in between, and the

@@ -12,13 +12,14 @@
 import type { EventSummary } from '@fourfour/shared/events';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { matchPath, StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { APP_ROUTES } from './app/route-table.ts';
 import { AppRoutes } from './app/router.tsx';
 import { documentTitle } from './components/page-title.tsx';
 import { EmbeddedEventsContext, provideEventGrid } from './features/events/embedded-events.ts';
 import { EventGrid } from './features/events/event-grid.tsx';
+import { purchaseEventOf } from './features/purchase/purchase-first-view.tsx';
 
 export interface PrerenderedPage {
   /** The route's pattern, as the route table has it (`/purchase/:eventId`). */
@@ -70,6 +71,17 @@ export function prerenderRoutes(): PrerenderedPage[] {
     title: escapeHtml(documentTitle(route.title)),
     html: renderFirstRender(sampleUrl(route.path)),
   }));
+}
+
+/**
+ * The server's render of a page that carries the events list (apps/api/src/plugins/web-app.ts), or
+ * null when the page at `url` shows nothing of it (a purchase page whose event is not in the list):
+ * the server then sends the page as built.
+ */
+export function renderWithEvents(url: string, events: readonly EventSummary[]): string | null {
+  const purchase = matchPath({ path: '/purchase/:eventId', caseSensitive: false }, url);
+  if (purchase && !purchaseEventOf(events, purchase.params.eventId)) return null;
+  return renderFirstRender(url, events);
 }
 
 /** The route patterns whose pages carry the events list (`embedsEvents`). */

@@ -105,9 +105,14 @@ describe('pages that carry the events list (issue 19: the cards in the HTML)', (
   function fakeRenderer(file: string) {
     writeFileSync(
       file,
-      `export function renderFirstRender(url, events) {
+      `export function renderWithEvents(url, events) {
         globalThis.__renders.push({ url, events });
         if (globalThis.__failRender) throw new Error('render failed');
+        const purchase = /^\\/purchase\\/([^/]+)$/.exec(url);
+        if (purchase) {
+          const event = events.find((e) => String(e.id) === purchase[1]);
+          return event ? '<h1>' + event.title + '</h1>' : null;
+        }
         return '<ul>' + events.map((e) => '<li>' + e.title.replace(/</g, '&lt;') + '</li>').join('') + '</ul>';
       }`,
     );
@@ -119,11 +124,13 @@ describe('pages that carry the events list (issue 19: the cards in the HTML)', (
     mkdirSync(path.join(dir, 'first-views'));
     writeFileSync(path.join(dir, 'first-views', 'events.html'), TEMPLATE);
     writeFileSync(path.join(dir, 'first-views', 'login.html'), '<html>/login</html>');
+    writeFileSync(path.join(dir, 'first-views', 'purchase-eventid.html'), TEMPLATE.replace('<body>', '<body>purchase'));
     writeFileSync(
       path.join(dir, 'first-views', 'routes.json'),
       JSON.stringify({
         routes: [
           { path: '/events', file: 'events.html', embedsEvents: true },
+          { path: '/purchase/:eventId', file: 'purchase-eventid.html', embedsEvents: true },
           { path: '/login', file: 'login.html' },
         ],
       }),
@@ -165,6 +172,23 @@ describe('pages that carry the events list (issue 19: the cards in the HTML)', (
     list = { json: JSON.stringify([{ id: 3, title: 'Vinyl Only' }]) };
     expect((await app.inject('/events')).body).toContain('<li>Vinyl Only</li>');
     expect(renders.length - before).toBe(2);
+  });
+
+  it("renders a purchase page with its event's headline, once per event, and no page for an event not in the list", async () => {
+    list = { json: JSON.stringify([{ id: 7, title: 'Vinyl Only' }]) };
+    const before = renders.length;
+    for (const url of ['/purchase/7', '/PURCHASE/7/', '/purchase/7?checkout=cancelled']) {
+      const body = (await app.inject(url)).body;
+      expect(body, url).toContain('<body>purchase<div id="root"><!--first-view--><h1>Vinyl Only</h1>');
+      expect(body, url).toContain('id="events-data"');
+    }
+    expect(renders.length - before).toBe(1);
+    // An event the list does not have (or no event at all): the page as built, nothing kept.
+    for (const url of ['/purchase/8', '/purchase/%3Cscript%3E']) {
+      const body = (await app.inject(url)).body;
+      expect(body, url).toBe(TEMPLATE.replace('<body>', '<body>purchase'));
+    }
+    expect((await app.inject('/purchase/8')).body).not.toContain('events-data');
   });
 
   it('keeps a hostile title inside the data block: nothing in it can end the element', async () => {

@@ -28,7 +28,8 @@ export const WEB_SSR = path.resolve(API_ROOT, '../web/dist-ssr/prerender.js');
 
 /** What the server uses of the web's server-side build. */
 interface WebRenderer {
-  renderFirstRender(url: string, events: readonly unknown[] | null): string;
+  /** The page's first view rendered with the list, or null when the page at `url` shows nothing of it. */
+  renderWithEvents(url: string, events: readonly unknown[]): string | null;
 }
 
 /** The first view in a built page, between its markers (apps/web/build/prerender.ts keeps them). */
@@ -125,7 +126,7 @@ export default fp<{ distDir?: string; ssrEntry?: string }>(
       const pathname = url.split(/[?#]/, 1)[0] ?? '/';
       const route = firstViews.find((candidate) => candidate.pattern.test(pathname));
       if (!route) return indexPage;
-      return (route.embedsEvents && (await pagesWithEvents.pageOf(route))) || route.page;
+      return (route.embedsEvents && (await pagesWithEvents.pageOf(route, pathname))) || route.page;
     };
     app.decorate('webPages', { setEventsList: pagesWithEvents.setEventsList });
     await app.register(fastifyStatic, {
@@ -168,15 +169,15 @@ export default fp<{ distDir?: string; ssrEntry?: string }>(
 /**
  * The pages that carry the public events list (issue 19, the web on a phone): the route's built
  * page with its first view rendered with the list by the web's server-side build, and the list
- * embedded as JSON for the app, so a phone paints the cards (and asks for the top card's artwork)
- * from the HTML alone. Rendered once per list (the events module keeps one for a few seconds) and
- * route, compressed once per encoding. Without the list's source, the server-side build, or should
+ * embedded as JSON for the app, so a phone paints the cards (and asks for the top card's artwork),
+ * or a purchase page its event's headline, from the HTML alone. Rendered once per list (the events
+ * module keeps one for a few seconds) and path, compressed once per encoding. Without the list's source, the server-side build, or should
  * the render fail, the route's built page is sent as before: never an error page.
  */
 function pageWithEventsRenderer(app: FastifyInstance, ssrEntry: string) {
   let source: EventsListSource | null = null;
   let renderer: Promise<WebRenderer | null> | null = null;
-  const rendered = new WeakMap<object, Map<string, Page>>();
+  const rendered = new WeakMap<object, { events: unknown[]; byPath: Map<string, Page> }>();
   const loadRenderer = () => {
     renderer ??= existsSync(ssrEntry)
       ? (import(pathToFileURL(ssrEntry).href) as Promise<WebRenderer>).catch((err: unknown) => {
@@ -190,23 +191,26 @@ function pageWithEventsRenderer(app: FastifyInstance, ssrEntry: string) {
     setEventsList(list: EventsListSource) {
       source = list;
     },
-    async pageOf(route: FirstViewPage): Promise<Page | null> {
+    async pageOf(route: FirstViewPage, pathname: string): Promise<Page | null> {
       if (!source) return null;
       try {
         const [list, web] = await Promise.all([source(), loadRenderer()]);
         if (!web) return null;
         let pages = rendered.get(list);
         if (!pages) {
-          pages = new Map();
+          pages = { events: JSON.parse(list.json) as unknown[], byPath: new Map() };
           rendered.set(list, pages);
         }
-        let page = pages.get(route.path);
+        // One page per path the route matches (/purchase/12 and /purchase/12/ are one), and only
+        // for paths that show something of the list: at most one per event, whatever is asked.
+        const key = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+        let page = pages.byPath.get(key);
         if (!page) {
-          const firstView = web.renderFirstRender(route.path, JSON.parse(list.json) as unknown[]);
-          const html = pageWithEvents(route.page.raw.toString(), firstView, list.json);
+          const firstView = web.renderWithEvents(key, pages.events);
+          if (firstView === null) return null;
           // Remade with the list, every few seconds at most: brotli 5, as the list itself.
-          page = new EncodedBody(html, 5);
-          pages.set(route.path, page);
+          page = new EncodedBody(pageWithEvents(route.page.raw.toString(), firstView, list.json), 5);
+          pages.byPath.set(key, page);
         }
         return page;
       } catch (err) {

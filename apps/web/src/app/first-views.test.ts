@@ -14,7 +14,7 @@ import {
 import { EventsPage } from '../features/events/events-page.tsx';
 import { PurchasePage } from '../features/purchase/purchase-page.tsx';
 import { getSession } from '../lib/session.ts';
-import { renderFirstRender } from '../prerender.tsx';
+import { renderFirstRender, renderWithEvents } from '../prerender.tsx';
 import { FIRST_VIEWS } from './first-views.tsx';
 import { AppProviders } from './providers.tsx';
 import { APP_ROUTES } from './route-table.ts';
@@ -172,6 +172,24 @@ describe('first views in the HTML (issue 19)', () => {
       embeddedEventsReplaced();
       expect(renderAt('/events', '/events', withList(createElement(EventsPage)))).toContain('Loading events');
       forgetEmbeddedEvents();
+    });
+
+    it("renders a purchase page's headline from the list, and nothing for an event not in it", () => {
+      const markup = renderWithEvents('/purchase/1', list);
+      expect(markup).toMatch(/<h1[^>]*>First Night &lt;b&gt;&amp;<\/h1>/);
+      expect(markup).toContain('Warehouse 44, London');
+      expect(markup).not.toContain('Loading the event');
+      expect(renderWithEvents('/purchase/99', list)).toBeNull();
+      expect(renderWithEvents('/purchase/abc', list)).toBeNull();
+      expect(renderWithEvents('/events', list)).toContain('Second Night');
+    });
+
+    it('the purchase page, while its event loads, draws the embedded headline as the first view does', () => {
+      const withList = (element: ReactElement) => createElement(EmbeddedEventsContext, { value: list }, element);
+      const at = (element: ReactElement) => normalise(renderAt('/purchase/2', '/purchase/:eventId', withList(element)));
+      const page = at(createElement(PurchasePage));
+      expect(page).toBe(at(createElement(firstViewOf('/purchase/:eventId'))));
+      expect(page).toContain('Second Night');
     });
 
     it('reads the list from the page’s data block, and nothing else', () => {

@@ -182,6 +182,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/purchase/:eventId',
     page: () => import('../features/purchase/purchase-page.tsx').then((m) => m.PurchasePage),
     prefetch: prefetchEventList,
+    embedsEvents: true,
     access: SIGNED_IN,
     opensWithToken: true,
     title: 'Buy tickets',
