@@ -8,7 +8,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
-import { EmbeddedEventsContext, embeddedEvents, provideEventGrid } from './features/events/embedded-events.ts';
+import { EmbeddedEventsContext, embeddedEvents, provideEventGrid } from './lib/embedded-events.ts';
 import { restoreSession } from './lib/auth-session.ts';
 // After the app's imports, so it follows the first view's Mantine rules, as it follows Mantine's.
 import './app/global.css';
@@ -24,7 +24,7 @@ if (!container) throw new Error('The page has no #root element.');
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding to
 // the browser between them, instead of one long task that holds up input on a slow phone. A page
 // that carries the events list first gets the cards' code (its HTML preloads it), so the app's first
-// render shows the cards the HTML shows, not the loading ones (features/events/embedded-events.ts).
+// render shows the cards the HTML shows, not the loading ones (lib/embedded-events.ts).
 const root = createRoot(container);
 const embedded = embeddedEvents() as EventSummary[] | null;
 const cardsReady = embedded

@@ -17,7 +17,7 @@ import { AppProviders } from './app/providers.tsx';
 import { APP_ROUTES } from './app/route-table.ts';
 import { AppRoutes } from './app/router.tsx';
 import { documentTitle } from './components/page-title.tsx';
-import { EmbeddedEventsContext, provideEventGrid } from './features/events/embedded-events.ts';
+import { EmbeddedEventsContext, provideEventGrid } from './lib/embedded-events.ts';
 import { EventGrid } from './features/events/event-grid.tsx';
 import { purchaseEventOf } from './features/purchase/purchase-first-view.tsx';
 

@@ -34,7 +34,7 @@ interface WebRenderer {
 
 /** The first view in a built page, between its markers (apps/web/build/prerender.ts keeps them). */
 const FIRST_VIEW = /<!--first-view-->[\s\S]*<!--\/first-view-->/;
-/** The id the web app reads the embedded list from (apps/web/src/features/events/embedded-events.ts). */
+/** The id the web app reads the embedded list from (apps/web/src/lib/embedded-events.ts). */
 const EVENTS_DATA_ID = 'events-data';
 
 /**

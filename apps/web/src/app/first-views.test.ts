@@ -10,7 +10,7 @@ import {
   embeddedEvents,
   embeddedEventsReplaced,
   forgetEmbeddedEvents,
-} from '../features/events/embedded-events.ts';
+} from '../lib/embedded-events.ts';
 import { EventsPage } from '../features/events/events-page.tsx';
 import { PurchasePage } from '../features/purchase/purchase-page.tsx';
 import { getSession } from '../lib/session.ts';

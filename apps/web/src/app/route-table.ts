@@ -42,7 +42,7 @@ export interface AppRoute {
   prefetch?: () => Promise<void>;
   /**
    * The server puts the public events list in this route's page and renders its first view with it
-   * (features/events/embedded-events.ts; apps/api/src/plugins/web-app.ts), so its cards paint before
+   * (lib/embedded-events.ts; apps/api/src/plugins/web-app.ts), so its cards paint before
    * any script has loaded. Its first view shows the embedded list.
    */
   embedsEvents?: true;

@@ -2,7 +2,7 @@ import type { EventSummary } from '@fourfour/shared/events';
 import { Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Component, type ReactNode, useMemo } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
-import { embeddedEventGrid, useEmbeddedEvents } from './embedded-events.ts';
+import { embeddedEventGrid, useEmbeddedEvents } from '../../lib/embedded-events.ts';
 import { upcomingEvents } from './event-rules.ts';
 
 /** The events page's frame: its heading and lead above whatever the list shows. */
@@ -43,7 +43,7 @@ class LoadingIfBroken extends Component<{ children: ReactNode }, { broken: boole
   }
 }
 
-/** While the list loads: the cards of the list in the page (embedded-events.ts), or the loading cards. */
+/** While the list loads: the cards of the list in the page (lib/embedded-events.ts), or the loading cards. */
 export function EventsPending() {
   const embedded = useEmbeddedEvents();
   return embedded ? (

@@ -6,7 +6,7 @@ import { useEvents } from './api/get-events.ts';
 import { useTicketsPerEvent } from './api/get-tickets-per-event.ts';
 import { upcomingEvents } from './event-rules.ts';
 import { EventGrid } from './event-grid.tsx';
-import { embeddedEventsReplaced } from './embedded-events.ts';
+import { embeddedEventsReplaced } from '../../lib/embedded-events.ts';
 import { EventsFrame, EventsPending } from './events-first-view.tsx';
 
 /** /events: upcoming nights (spec 01, Events). */

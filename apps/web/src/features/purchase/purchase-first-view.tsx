@@ -3,7 +3,7 @@ import { Container, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { formatLocalDate, formatLocalTime } from '../../lib/format.ts';
-import { useEmbeddedEvents } from '../events/index.ts';
+import { useEmbeddedEvents } from '../../lib/embedded-events.ts';
 
 /** The purchase page's column: `head` (its document title) before the stack. */
 export function PurchaseFrame({ head, children }: { head?: ReactNode; children: ReactNode }) {
@@ -46,7 +46,7 @@ export function purchaseEventOf(events: readonly EventSummary[], eventIdParam: s
 
 /**
  * /purchase/:eventId while its event loads: the event's headline from the list the server put in
- * the page (features/events/embedded-events.ts), or a loader without one. The page shows this
+ * the page (lib/embedded-events.ts), or a loader without one. The page shows this
  * first, and so does its HTML (at build time the loader; rendered by the server with the list when
  * the event is in it), until the app has the page ready (app/first-views.ts).
  */

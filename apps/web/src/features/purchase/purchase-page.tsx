@@ -26,7 +26,7 @@ import { AfterFirstCommit } from '../../components/when-idle.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { formatGbp, formatLocalDate, formatLocalTime } from '../../lib/format.ts';
 import { useMe } from '../account/index.ts';
-import { embeddedEventsReplaced } from '../events/index.ts';
+import { embeddedEventsReplaced } from '../../lib/embedded-events.ts';
 import { useCreateCheckoutSession } from './api/create-checkout-session.ts';
 import { useFreeTicketBlocker } from './api/get-free-ticket-status.ts';
 import { usePurchaseEvent } from './api/get-purchase-event.ts';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { embeddedEvents } from '../embedded-events.ts';
+import { embeddedEvents } from '../../../lib/embedded-events.ts';
 import { eventSchemas } from './lazy-schemas.ts';
 import { eventsKeys } from './query-keys.ts';
 
@@ -12,7 +12,7 @@ let early: { at: number; list: ReturnType<typeof getEvents> } | null = null;
 let embeddedTaken = false;
 
 /**
- * The list the server put in the page (embedded-events.ts), checked with the shared schema, the
+ * The list the server put in the page (lib/embedded-events.ts), checked with the shared schema, the
  * first time the list is asked for; or a request, if there is none or it is not in shape.
  */
 function firstList(): ReturnType<typeof getEvents> {

@@ -1,6 +1,5 @@
 import type { EventSummary } from '@fourfour/shared/events';
-import { createContext, useContext } from 'react';
-import type { EventGrid } from './event-grid.tsx';
+import { type ComponentType, createContext, useContext } from 'react';
 
 /**
  * The public events list in the page's HTML (issue 19, the web on a phone): the server puts the
@@ -8,9 +7,11 @@ import type { EventGrid } from './event-grid.tsx';
  * and renders their first view with it, so a phone paints the cards, and starts fetching the top
  * card's artwork, before any script has loaded. The app's first view shows the same cards from
  * the same data (no skeleton in between), and the list's first fetch takes it, checked with the
- * shared schema, instead of asking the server again (api/get-events.ts).
+ * shared schema, instead of asking the server again (features/events/api/get-events.ts). Here in
+ * lib, not in the events feature, because the purchase page's first view reads it too, and the
+ * shell (where first views live) should not carry the events feature's request code.
  *
- * The cards' code is the events page's (event-grid.tsx), not the shell's, so that other pages do not
+ * The cards' code is the events page's (features/events/event-grid.tsx), not the shell's, so that other pages do not
  * load it: a page with a list in it loads it with the shell's code (its HTML preloads it with the
  * page's) and the app renders once it is there (main.tsx); the server's render has it at once.
  */
@@ -54,10 +55,13 @@ export function forgetEmbeddedEvents(): void {
   current = true;
 }
 
-let grid: typeof EventGrid | null = null;
+/** The events page's cards (features/events/event-grid.tsx `EventGrid`). */
+type EventGridComponent = ComponentType<{ events: readonly EventSummary[] }>;
+
+let grid: EventGridComponent | null = null;
 
 /** The cards' component, for the first view, once loaded (main.tsx; prerender.tsx on the server). */
-export function provideEventGrid(component: typeof EventGrid): void {
+export function provideEventGrid(component: EventGridComponent): void {
   grid = component;
 }
 
