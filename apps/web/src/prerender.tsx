@@ -74,14 +74,32 @@ export function prerenderRoutes(): PrerenderedPage[] {
 }
 
 /**
- * The server's render of a page that carries the events list (apps/api/src/plugins/web-app.ts), or
- * null when the page at `url` shows nothing of it (a purchase page whose event is not in the list):
- * the server then sends the page as built.
+ * The path of the page at `url` as the server renders it with the events list (apps/api/src/plugins/
+ * web-app.ts): one per page whatever spelling was asked for (`/PURCHASE/07/` → `/purchase/7`), or
+ * null when the page shows nothing of the list, and the server then sends the page as built. A
+ * parameter of such a route names an event, which must be in the list. The server keeps one render
+ * per path, so there is at most one per event, whatever is asked.
  */
-export function renderWithEvents(url: string, events: readonly EventSummary[]): string | null {
-  const purchase = matchPath({ path: '/purchase/:eventId', caseSensitive: false }, url);
-  if (purchase && !purchaseEventOf(events, purchase.params.eventId)) return null;
-  return renderFirstRender(url, events);
+export function pathWithEvents(url: string, events: readonly EventSummary[]): string | null {
+  let pathname: string;
+  try {
+    // As the browser's router matches it: the path decoded.
+    pathname = decodeURI(url);
+  } catch {
+    return null;
+  }
+  for (const pattern of EVENTS_IN_PAGE_ROUTES) {
+    const match = matchPath({ path: pattern, caseSensitive: false }, pathname);
+    if (!match) continue;
+    let path = pattern;
+    for (const [name, value] of Object.entries(match.params)) {
+      const event = purchaseEventOf(events, value);
+      if (!event) return null;
+      path = path.replace(`:${name}`, String(event.id));
+    }
+    return path;
+  }
+  return null;
 }
 
 /** The route patterns whose pages carry the events list (`embedsEvents`). */

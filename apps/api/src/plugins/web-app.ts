@@ -28,8 +28,10 @@ export const WEB_SSR = path.resolve(API_ROOT, '../web/dist-ssr/prerender.js');
 
 /** What the server uses of the web's server-side build. */
 interface WebRenderer {
-  /** The page's first view rendered with the list, or null when the page at `url` shows nothing of it. */
-  renderWithEvents(url: string, events: readonly unknown[]): string | null;
+  /** The one path of the page at `url` rendered with the list, or null when the page shows nothing of it. */
+  pathWithEvents(url: string, events: readonly unknown[]): string | null;
+  /** The markup of the app's first render at `path`, with the list in the page. */
+  renderFirstRender(path: string, events: readonly unknown[]): string;
 }
 
 /** The first view in a built page, between its markers (apps/web/build/prerender.ts keeps them). */
@@ -171,8 +173,9 @@ export default fp<{ distDir?: string; ssrEntry?: string }>(
  * page with its first view rendered with the list by the web's server-side build, and the list
  * embedded as JSON for the app, so a phone paints the cards (and asks for the top card's artwork),
  * or a purchase page its event's headline, from the HTML alone. Rendered once per list (the events
- * module keeps one for a few seconds) and path, compressed once per encoding. Without the list's source, the server-side build, or should
- * the render fail, the route's built page is sent as before: never an error page.
+ * module keeps one for a few seconds) and page, compressed once per encoding. Without the list's
+ * source or the server-side build, or should the render fail, the route's built page is sent as
+ * before: never an error page.
  */
 function pageWithEventsRenderer(app: FastifyInstance, ssrEntry: string) {
   let source: EventsListSource | null = null;
@@ -201,13 +204,13 @@ function pageWithEventsRenderer(app: FastifyInstance, ssrEntry: string) {
           pages = { events: JSON.parse(list.json) as unknown[], byPath: new Map() };
           rendered.set(list, pages);
         }
-        // One page per path the route matches (/purchase/12 and /purchase/12/ are one), and only
-        // for paths that show something of the list: at most one per event, whatever is asked.
-        const key = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+        // One page per page of the list (/purchase/12, /PURCHASE/012/ and /purchase/%31%32 are one),
+        // and only for pages that show something of it: at most one per event, whatever is asked.
+        const key = web.pathWithEvents(pathname, pages.events);
+        if (key === null) return null;
         let page = pages.byPath.get(key);
         if (!page) {
-          const firstView = web.renderWithEvents(key, pages.events);
-          if (firstView === null) return null;
+          const firstView = web.renderFirstRender(key, pages.events);
           // Remade with the list, every few seconds at most: brotli 5, as the list itself.
           page = new EncodedBody(pageWithEvents(route.page.raw.toString(), firstView, list.json), 5);
           pages.byPath.set(key, page);

@@ -14,7 +14,7 @@ import {
 import { EventsPage } from '../features/events/events-page.tsx';
 import { PurchasePage } from '../features/purchase/purchase-page.tsx';
 import { getSession } from '../lib/session.ts';
-import { renderFirstRender, renderWithEvents } from '../prerender.tsx';
+import { pathWithEvents, renderFirstRender } from '../prerender.tsx';
 import { FIRST_VIEWS } from './first-views.tsx';
 import { AppProviders } from './providers.tsx';
 import { APP_ROUTES } from './route-table.ts';
@@ -175,13 +175,24 @@ describe('first views in the HTML (issue 19)', () => {
     });
 
     it("renders a purchase page's headline from the list, and nothing for an event not in it", () => {
-      const markup = renderWithEvents('/purchase/1', list);
+      const markup = renderFirstRender('/purchase/1', list);
       expect(markup).toMatch(/<h1[^>]*>First Night &lt;b&gt;&amp;<\/h1>/);
       expect(markup).toContain('Warehouse 44, London');
       expect(markup).not.toContain('Loading the event');
-      expect(renderWithEvents('/purchase/99', list)).toBeNull();
-      expect(renderWithEvents('/purchase/abc', list)).toBeNull();
-      expect(renderWithEvents('/events', list)).toContain('Second Night');
+      // One path per page, whatever spelling is asked for; none for what shows nothing of the list.
+      for (const url of ['/purchase/1', '/PURCHASE/01/', '/purchase/%31'])
+        expect(pathWithEvents(url, list), url).toBe('/purchase/1');
+      expect(pathWithEvents('/Events/', list)).toBe('/events');
+      for (const url of [
+        '/purchase/99',
+        '/purchase/abc',
+        '/purchase/1.5',
+        '/purchase/%E0%A4%A',
+        '/account',
+        '/purchase',
+      ]) {
+        expect(pathWithEvents(url, list), url).toBeNull();
+      }
     });
 
     it('the purchase page, while its event loads, draws the embedded headline as the first view does', () => {
