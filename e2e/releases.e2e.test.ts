@@ -82,6 +82,9 @@ describe('ticket releases', () => {
 
   /** The event's card alone, once its (lazy) artwork has loaded. */
   async function cardShot(page: Page, name: string) {
+    // The card shows from the page's HTML at once; the app then draws it anew once (its first view
+    // gives way to the page), so the shot waits for the app to have settled.
+    await page.waitForLoadState('networkidle');
     await card(page).scrollIntoViewIfNeeded();
     const artwork = card(page).locator('img');
     await expect

@@ -56,11 +56,14 @@ export function forgetEmbeddedEvents(): void {
 }
 
 /** The events page's cards (features/events/event-grid.tsx `EventGrid`). */
-type EventGridComponent = ComponentType<{ events: readonly EventSummary[] }>;
+type EventGridComponent = ComponentType<{
+  events: readonly EventSummary[];
+  ticketCounts?: Readonly<Record<string, number>>;
+}>;
 
 let grid: EventGridComponent | null = null;
 
-/** The cards' component, for the first view, once loaded (main.tsx; prerender.tsx on the server). */
+/** The cards' component, once loaded (main.tsx, the events page's module; prerender.tsx on the server). */
 export function provideEventGrid(component: EventGridComponent): void {
   grid = component;
 }

@@ -1,4 +1,4 @@
-import type { EventSummary } from '@fourfour/shared/events';
+import type { EventSummary, TicketsPerEvent } from '@fourfour/shared/events';
 import { Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Component, type ReactNode, useMemo } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -43,12 +43,24 @@ class LoadingIfBroken extends Component<{ children: ReactNode }, { broken: boole
   }
 }
 
-/** While the list loads: the cards of the list in the page (lib/embedded-events.ts), or the loading cards. */
-export function EventsPending() {
+/**
+ * The cards: of `events` once the page has its list, before that of the list in the page
+ * (lib/embedded-events.ts), or the loading cards. The page and its first view both draw the list
+ * with this, so the cards the HTML shows are the ones the page keeps (the same elements, not drawn
+ * again when the page's own list arrives).
+ */
+export function EventsPending({
+  events,
+  ticketCounts,
+}: {
+  events?: readonly EventSummary[];
+  ticketCounts?: TicketsPerEvent;
+}) {
   const embedded = useEmbeddedEvents();
-  return embedded ? (
+  const shown = events ?? embedded;
+  return shown ? (
     <LoadingIfBroken>
-      <UpcomingGrid events={embedded} />
+      <UpcomingGrid events={shown} ticketCounts={ticketCounts} />
     </LoadingIfBroken>
   ) : (
     <EventsLoading />
@@ -68,8 +80,8 @@ export function EventsFirstView() {
   );
 }
 
-function UpcomingGrid({ events }: { events: readonly EventSummary[] }) {
+function UpcomingGrid({ events, ticketCounts }: { events: readonly EventSummary[]; ticketCounts?: TicketsPerEvent }) {
   const list = useMemo(() => upcomingEvents(events), [events]);
   const Grid = embeddedEventGrid();
-  return Grid && list.length > 0 ? <Grid events={list} /> : <EventsLoading />;
+  return Grid && list.length > 0 ? <Grid events={list} ticketCounts={ticketCounts} /> : <EventsLoading />;
 }

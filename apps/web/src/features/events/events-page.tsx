@@ -5,9 +5,12 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useEvents } from './api/get-events.ts';
 import { useTicketsPerEvent } from './api/get-tickets-per-event.ts';
 import { upcomingEvents } from './event-rules.ts';
+import { embeddedEventsReplaced, provideEventGrid } from '../../lib/embedded-events.ts';
 import { EventGrid } from './event-grid.tsx';
-import { embeddedEventsReplaced } from '../../lib/embedded-events.ts';
 import { EventsFrame, EventsPending } from './events-first-view.tsx';
+
+// The cards' component for EventsPending, with or without a list in the page.
+provideEventGrid(EventGrid);
 
 /** /events: upcoming nights (spec 01, Events). */
 export function EventsPage() {
@@ -16,7 +19,7 @@ export function EventsPage() {
   // when the list or the ticket counts arrive; an unchanged card is not rendered again (memo).
   const data = useDeferredValue(events.data);
   const counts = useDeferredValue(useTicketsPerEvent().data);
-  const list = useMemo(() => (data ? upcomingEvents(data) : []), [data]);
+  const noneUpcoming = useMemo(() => data !== undefined && upcomingEvents(data).length === 0, [data]);
   // Until the list is here, the page shows the one the server put in it, if any (EventsPending).
   useEffect(() => {
     if (data !== undefined) embeddedEventsReplaced();
@@ -24,18 +27,19 @@ export function EventsPage() {
 
   return (
     <EventsFrame>
-      {data === undefined && !events.isError && <EventsPending />}
       {events.isError && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
           {EVENT_LIST_MESSAGES.fetchFailed}
         </Alert>
       )}
-      {data !== undefined && list.length === 0 && (
+      {noneUpcoming && (
         <Text c="dimmed" ta="center" py="xl">
           {EVENT_LIST_MESSAGES.noUpcoming}
         </Text>
       )}
-      {list.length > 0 && <EventGrid events={list} ticketCounts={counts} />}
+      {!noneUpcoming && !(events.isError && data === undefined) && (
+        <EventsPending events={data} ticketCounts={counts} />
+      )}
     </EventsFrame>
   );
 }
