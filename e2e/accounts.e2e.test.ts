@@ -10,6 +10,7 @@ import {
   newContext,
   PHONE,
   screenshot,
+  scrollThrough,
 } from './support/browser.ts';
 import { type RunningServer, startServer, waitForMail } from './support/server.ts';
 
@@ -125,6 +126,8 @@ describe('accounts', () => {
     // Account page: profile, then two-factor setup with the secret shown.
     await page.goto('/account');
     await expect.poll(() => page.getByTestId('account-profile').textContent(), { timeout: 10_000 }).toContain(username);
+    // The lower cards load as they come near the screen, as for a person scrolling down to them.
+    await page.locator('#two-factor').scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Set up two-factor' }).click();
     const secret = (await page.getByTestId('totp-secret').textContent())?.trim() as string;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -177,6 +180,7 @@ describe('accounts', () => {
 
     // Delete: the button waits for DELETE (any case), the ticked box, the password and, with
     // two-factor on, a current code; a wrong password is a field error and deletes nothing.
+    await page.locator('#danger-zone').scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     const confirm = dialog.getByRole('button', { name: 'Delete my account' });
@@ -287,10 +291,13 @@ describe('accounts', () => {
       await page.waitForURL(`${server.baseUrl}/`);
       await page.goto('/account');
       await page.getByTestId('account-profile').waitFor();
+      await page.locator('#two-factor').scrollIntoViewIfNeeded();
       await page.getByRole('button', { name: 'Set up two-factor' }).click();
       await page.getByTestId('totp-secret').waitFor();
-      // The header is sticky: from the top, a full-page shot shows it where a person sees it.
-      await page.evaluate(() => window.scrollTo(0, 0));
+      // Every card's contents shown (they load as they come near the screen); the header is
+      // sticky: from the top, a full-page shot shows it where a person sees it.
+      await scrollThrough(page);
+      await page.getByRole('button', { name: 'Delete account' }).waitFor();
       await screenshot(page, `accounts-account-${size}`);
       // The delete dialog asks for the password (no code: this account has two-factor off).
       await page.getByRole('button', { name: 'Delete account' }).click();

@@ -66,6 +66,8 @@ describe('signed-in devices', () => {
     await onLaptop.goto('/account');
     const section = onLaptop.getByTestId('account-devices');
     await section.getByRole('heading', { name: 'Signed-in devices' }).waitFor();
+    // The card's list loads as it comes near the screen, as for a person scrolling down to it.
+    await section.scrollIntoViewIfNeeded();
     await expect.poll(() => devicesOf(onLaptop).count()).toBe(2);
     const self = devicesOf(onLaptop).filter({ hasText: 'This device' });
     expect(await self.count()).toBe(1);
@@ -92,6 +94,7 @@ describe('signed-in devices', () => {
     await signIn(onPhone);
     await onPhone.goto('/account');
     const phoneSection = onPhone.getByTestId('account-devices');
+    await phoneSection.scrollIntoViewIfNeeded();
     await expect.poll(() => devicesOf(onPhone).count()).toBe(2);
     expect(await devicesOf(onPhone).filter({ hasText: 'This device' }).textContent()).toContain('Chrome on Android');
     await phoneSection.scrollIntoViewIfNeeded();

@@ -47,6 +47,23 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
+ * Scrolls the page down half a screen at a time to its end, then back to the top, so what loads as
+ * it comes near the viewport (WhenNear: the account page's lower cards) is there for a full-page
+ * screenshot, as it is for a person who scrolled.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await frame();
+      await frame();
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
+/**
  * Console errors and uncaught page errors (CSP violations included). A 401 answer is expected
  * (a visitor's session restore finds no cookie), so the browser's "Failed to load resource … 401"
  * line is not counted.

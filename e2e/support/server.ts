@@ -86,7 +86,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // Shared memory when there is some (Linux), as for the API tests' databases; removed on stop.
   const dataDir = mkdtempSync(path.join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'fourfour-e2e-'));
   const database = await freshDatabase(dataDir);
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // With a certificate the server speaks HTTPS (HTTP/2 to browsers) on the same port.
+  const baseUrl = `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, serverBundleArgs(), {
     cwd: ROOT,
     env: {

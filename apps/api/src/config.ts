@@ -147,6 +147,8 @@ const EnvSchema = z.object({
   RATE_LIMIT: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   DEV_MAILBOX: z.preprocess(emptyToUndefined, z.enum(['on', 'local', 'off']).optional()),
   TRUST_PROXY: TrustProxy,
+  TLS_CERT_FILE: optionalString,
+  TLS_KEY_FILE: optionalString,
   REQUIRE_MFA_ROLES: RequireMfaRoles,
   S3_BUCKET: z.preprocess(
     emptyToUndefined,
@@ -218,6 +220,11 @@ export interface Config {
   devMailbox: 'on' | 'local' | 'off';
   /** TRUST_PROXY: false (the socket address is the client), a hop count, or proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE (PEM): the server itself speaks HTTPS, HTTP/2 to browsers and
+   * HTTP/1.1 to older clients. Unset: plain HTTP/1.1, for a TLS terminator in front.
+   */
+  tls: TlsFiles | undefined;
   /** Roles that must have two-factor sign-in on to use admin routes (production: ADMIN and MASTER always). */
   requireMfaRoles: readonly MfaRole[];
   /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket when S3_BUCKET is set. */
@@ -225,6 +232,11 @@ export interface Config {
   /** Bearer token for GET /metrics; unset = only this machine's loopback, with no proxy between, may scrape. */
   metricsToken: string | undefined;
   logLevel: string;
+}
+
+export interface TlsFiles {
+  cert: string;
+  key: string;
 }
 
 export type StorageConfig =
@@ -308,6 +320,29 @@ function storageConfig(e: z.output<typeof EnvSchema>): StorageConfig {
   };
 }
 
+/** The certificate chain and key the server answers HTTPS with, read once at start. */
+function tlsFiles(e: z.infer<typeof EnvSchema>, problems: string[]): TlsFiles | undefined {
+  if (!e.TLS_CERT_FILE && !e.TLS_KEY_FILE) return undefined;
+  if (!e.TLS_CERT_FILE || !e.TLS_KEY_FILE) {
+    problems.push('TLS_CERT_FILE and TLS_KEY_FILE: set both (HTTPS) or neither (plain HTTP)');
+    return undefined;
+  }
+  const read = (name: string, file: string, marker: RegExp): string | undefined => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      problems.push(`${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      return undefined;
+    }
+    if (!marker.test(text)) problems.push(`${name}: ${file} is not a PEM file`);
+    return text;
+  };
+  const cert = read('TLS_CERT_FILE', e.TLS_CERT_FILE, /-----BEGIN CERTIFICATE-----/);
+  const key = read('TLS_KEY_FILE', e.TLS_KEY_FILE, /-----BEGIN [A-Z ]*PRIVATE KEY-----/);
+  return cert && key ? { cert, key } : undefined;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -350,6 +385,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push('TICKET_SIGNING_KEY: must be an Ed25519 private key in PEM (PKCS#8) form');
   }
   problems.push(...storageProblems(e));
+  const tls = tlsFiles(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -365,7 +401,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     isProduction,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     appSecret,
@@ -394,6 +430,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimit: e.RATE_LIMIT === 'on',
     devMailbox: isProduction ? 'off' : (e.DEV_MAILBOX ?? 'local'),
     trustProxy: e.TRUST_PROXY,
+    tls,
     requireMfaRoles: e.REQUIRE_MFA_ROLES ?? (isProduction ? [...MFA_ROLE_CHOICES] : []),
     storage: storageConfig(e),
     metricsToken: e.METRICS_TOKEN,

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 
 /**
  * Renders `children` (typically lazy) once the browser is idle after this place was first painted,
@@ -23,6 +23,69 @@ export function WhenIdle({ fallback, children }: { fallback: ReactNode; children
     };
   }, []);
   return isIdle ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+}
+
+/**
+ * How far ahead of the viewport WhenNear starts: a quarter of a screen above and below (~200 px on
+ * a phone), so what the reader scrolls (or tabs, or reads) towards has usually loaded by the time
+ * it is on screen, while the cards just below a phone's first screen wait.
+ */
+const NEAR = '25% 0px';
+
+/**
+ * Renders `children` (typically lazy) once their place comes within a screen of the viewport, and
+ * `fallback` until then and while their code loads: what sits below the fold on a phone (the
+ * account page's forms) costs nothing at load, neither its code nor its render, which on a phone's
+ * CPU held the page's main thread for ~100 ms after its largest paint. On a tall screen where the
+ * place is already near, it loads at once. The fallback should take the children's place (same
+ * height), so nothing moves when they arrive. Without IntersectionObserver it loads at once.
+ */
+export function WhenNear({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const place = useRef<HTMLDivElement>(null);
+  const [isNear, setNear] = useState(false);
+  useEffect(() => {
+    const element = place.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: NEAR },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return <div ref={place}>{isNear ? <Suspense fallback={fallback}>{children}</Suspense> : fallback}</div>;
+}
+
+/**
+ * Renders `children` (typically lazy dialogs) from the first time `wanted` is true on, and nothing
+ * before: a closed dialog shows nothing, so it costs no render at load. `load` (the dialogs' lazy
+ * imports) is called once the browser is idle after the first paint, so the code is here before
+ * the click (a fan opening a ticket where the venue has no signal), without mounting anything.
+ */
+export function WhenWanted({ wanted, load, children }: { wanted: boolean; load: () => unknown; children: ReactNode }) {
+  const [wasWanted, setWasWanted] = useState(wanted);
+  if (wanted && !wasWanted) setWasWanted(true);
+  useEffect(() => {
+    let handle: number | undefined;
+    const frame = window.requestAnimationFrame(() => {
+      handle = window.requestIdleCallback
+        ? window.requestIdleCallback(() => load(), { timeout: 2000 })
+        : window.setTimeout(() => load(), 200);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      if (handle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(handle);
+    };
+  }, [load]);
+  return wanted || wasWanted ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Box, Loader, Text } from '@mantine/core';
 import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
 import { AUTH_MESSAGES } from '@fourfour/shared/auth-rules';
 import { lazy, type ReactNode } from 'react';
-import { WhenIdle } from '../../components/when-idle.tsx';
+import { WhenNear } from '../../components/when-idle.tsx';
 import { AccountFrame, AccountLoading } from './account-first-view.tsx';
 import { useMe } from './api/get-me.ts';
 import { AccountSection, ComingWithFeature } from './components/account-section.tsx';
@@ -10,7 +10,7 @@ import { ProfileSection } from './components/profile-section.tsx';
 
 /**
  * The lower cards' contents (below the fold on a phone: the forms, the 2FA setup, the devices and
- * the delete dialog) load once the page has shown its cards and the browser is idle, not before.
+ * the delete dialog) load when the reader comes within a screen of them (WhenNear), not before.
  * The cards and their headings are there from the start; until a card's contents arrive, their place
  * is held by what they show first (the same loader as while their data loads, or a block of their
  * height), so nothing moves.
@@ -97,35 +97,35 @@ export function AccountPage({
             title="Change password"
             description="Changing your password signs you out on every other device."
           >
-            <WhenIdle fallback={<Box h={CHANGE_PASSWORD_FORM_HEIGHT} />}>
+            <WhenNear fallback={<Box h={CHANGE_PASSWORD_FORM_HEIGHT} />}>
               <ChangePasswordPanel />
-            </WhenIdle>
+            </WhenNear>
           </AccountSection>
           <AccountSection
             id="two-factor"
             title="Two-factor authentication"
             description="Ask for a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy…) each time you log in."
           >
-            <WhenIdle fallback={<Loader size="sm" aria-label="Loading two-factor status" />}>
+            <WhenNear fallback={<Loader size="sm" aria-label="Loading two-factor status" />}>
               <TwoFactorPanel />
-            </WhenIdle>
+            </WhenNear>
           </AccountSection>
           <AccountSection
             id="devices"
             title="Signed-in devices"
             description="Where your account is signed in. Sign out any device you do not recognise, then change your password."
           >
-            <WhenIdle fallback={<Loader size="sm" aria-label="Loading your signed-in devices" />}>
+            <WhenNear fallback={<Loader size="sm" aria-label="Loading your signed-in devices" />}>
               <DevicesPanel />
-            </WhenIdle>
+            </WhenNear>
           </AccountSection>
           <AccountSection id="danger-zone" title="Danger zone" danger>
             <Text size="sm">
               Deleting your account signs you out everywhere and removes your personal details. This cannot be undone.
             </Text>
-            <WhenIdle fallback={<Box h={BUTTON_HEIGHT} />}>
+            <WhenNear fallback={<Box h={BUTTON_HEIGHT} />}>
               <DeleteAccountPanel />
-            </WhenIdle>
+            </WhenNear>
           </AccountSection>
         </>
       )}

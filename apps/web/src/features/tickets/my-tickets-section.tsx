@@ -4,7 +4,7 @@ import type { OwnedTicket } from '@fourfour/shared/tickets';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconQrcode, IconUserEdit } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
-import { WhenIdle } from '../../components/when-idle.tsx';
+import { WhenWanted } from '../../components/when-idle.tsx';
 import { formatGbp } from '../../lib/format.ts';
 import { AccountCard } from './account-card.tsx';
 import { useChangeMyAttendee } from './api/change-my-attendee.ts';
@@ -12,16 +12,16 @@ import { useMyTickets } from './api/get-my-tickets.ts';
 import { STATUS_COLOUR, whenOf } from './ticket-display.ts';
 
 /**
- * The dialogs (Mantine's Modal with its focus trap and scroll lock, the rename form and its schema)
- * load once the list has been shown and the browser is idle: closed, they show nothing. One opened
- * before its code has arrived shows when it does.
+ * The dialogs (Mantine's Modal with its focus trap and scroll lock, the rename form and its schema):
+ * their code loads once the list has been shown and the browser is idle, and they are mounted on
+ * the first click that opens one (WhenWanted); closed, they show nothing. One opened before its
+ * code has arrived shows when it does.
  */
-const TicketDetailModal = lazy(() =>
-  import('./ticket-detail-modal.tsx').then((m) => ({ default: m.TicketDetailModal })),
-);
-const AttendeeFormModal = lazy(() =>
-  import('../../components/attendee-form-modal.tsx').then((m) => ({ default: m.AttendeeFormModal })),
-);
+const loadTicketDetail = () => import('./ticket-detail-modal.tsx');
+const loadAttendeeForm = () => import('../../components/attendee-form-modal.tsx');
+const loadDialogs = () => Promise.all([loadTicketDetail(), loadAttendeeForm()]);
+const TicketDetailModal = lazy(() => loadTicketDetail().then((m) => ({ default: m.TicketDetailModal })));
+const AttendeeFormModal = lazy(() => loadAttendeeForm().then((m) => ({ default: m.AttendeeFormModal })));
 
 /** A long list (a regular's whole season) opens on the soonest few. */
 const VISIBLE_TICKETS = 6;
@@ -136,7 +136,7 @@ export function MyTicketsSection() {
           )}
         </Stack>
       )}
-      <WhenIdle fallback={null}>
+      <WhenWanted wanted={openId !== null || renaming !== null} load={loadDialogs}>
         <TicketDetailModal ticketId={openId} onClose={() => setOpenId(null)} />
         <AttendeeFormModal
           opened={!!renaming}
@@ -150,7 +150,7 @@ export function MyTicketsSection() {
             renameCall.mutate({ ticketId: renaming.ticketId, ...values }, { onSuccess: () => setRenaming(null) })
           }
         />
-      </WhenIdle>
+      </WhenWanted>
     </AccountCard>
   );
 }
