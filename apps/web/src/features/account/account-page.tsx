@@ -2,7 +2,7 @@ import { Alert, Box, Loader, Text } from '@mantine/core';
 import { AFFILIATE_ROLES } from '@fourfour/shared/enums';
 import { AUTH_MESSAGES } from '@fourfour/shared/auth-rules';
 import { lazy, type ReactNode } from 'react';
-import { WhenNear } from '../../components/when-idle.tsx';
+import { AfterFirstCommit, WhenNear } from '../../components/when-idle.tsx';
 import { AccountFrame, AccountLoading } from './account-first-view.tsx';
 import { useMe } from './api/get-me.ts';
 import { AccountSection, ComingWithFeature } from './components/account-section.tsx';
@@ -77,56 +77,61 @@ export function AccountPage({
               note="Your yearly free-ticket allowance will show here once free tickets arrive with ticket sales."
             />
           )}
-          {AFFILIATE_ROLES.includes(account.data.role) &&
-            (sections.affiliate ?? (
+          {/* The cards below the first screen's two render in a second, deferred render that React
+              splits into short tasks, so a phone's main thread is not held for one long render
+              (Lighthouse's TBT) when the account's data arrives. */}
+          <AfterFirstCommit>
+            {AFFILIATE_ROLES.includes(account.data.role) &&
+              (sections.affiliate ?? (
+                <ComingWithFeature
+                  id="affiliate"
+                  title="Affiliate code"
+                  note="Generating and sharing your affiliate code is coming with the affiliate programme."
+                />
+              ))}
+            {sections.tickets ?? (
               <ComingWithFeature
-                id="affiliate"
-                title="Affiliate code"
-                note="Generating and sharing your affiliate code is coming with the affiliate programme."
+                id="tickets"
+                title="My tickets"
+                note="Your tickets with their QR codes will be listed here once ticket sales open."
               />
-            ))}
-          {sections.tickets ?? (
-            <ComingWithFeature
-              id="tickets"
-              title="My tickets"
-              note="Your tickets with their QR codes will be listed here once ticket sales open."
-            />
-          )}
-          <AccountSection
-            id="change-password"
-            title="Change password"
-            description="Changing your password signs you out on every other device."
-          >
-            <WhenNear fallback={<Box h={CHANGE_PASSWORD_FORM_HEIGHT} />}>
-              <ChangePasswordPanel />
-            </WhenNear>
-          </AccountSection>
-          <AccountSection
-            id="two-factor"
-            title="Two-factor authentication"
-            description="Ask for a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy…) each time you log in."
-          >
-            <WhenNear fallback={<Loader size="sm" aria-label="Loading two-factor status" />}>
-              <TwoFactorPanel />
-            </WhenNear>
-          </AccountSection>
-          <AccountSection
-            id="devices"
-            title="Signed-in devices"
-            description="Where your account is signed in. Sign out any device you do not recognise, then change your password."
-          >
-            <WhenNear fallback={<Loader size="sm" aria-label="Loading your signed-in devices" />}>
-              <DevicesPanel />
-            </WhenNear>
-          </AccountSection>
-          <AccountSection id="danger-zone" title="Danger zone" danger>
-            <Text size="sm">
-              Deleting your account signs you out everywhere and removes your personal details. This cannot be undone.
-            </Text>
-            <WhenNear fallback={<Box h={BUTTON_HEIGHT} />}>
-              <DeleteAccountPanel />
-            </WhenNear>
-          </AccountSection>
+            )}
+            <AccountSection
+              id="change-password"
+              title="Change password"
+              description="Changing your password signs you out on every other device."
+            >
+              <WhenNear fallback={<Box h={CHANGE_PASSWORD_FORM_HEIGHT} />}>
+                <ChangePasswordPanel />
+              </WhenNear>
+            </AccountSection>
+            <AccountSection
+              id="two-factor"
+              title="Two-factor authentication"
+              description="Ask for a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy…) each time you log in."
+            >
+              <WhenNear fallback={<Loader size="sm" aria-label="Loading two-factor status" />}>
+                <TwoFactorPanel />
+              </WhenNear>
+            </AccountSection>
+            <AccountSection
+              id="devices"
+              title="Signed-in devices"
+              description="Where your account is signed in. Sign out any device you do not recognise, then change your password."
+            >
+              <WhenNear fallback={<Loader size="sm" aria-label="Loading your signed-in devices" />}>
+                <DevicesPanel />
+              </WhenNear>
+            </AccountSection>
+            <AccountSection id="danger-zone" title="Danger zone" danger>
+              <Text size="sm">
+                Deleting your account signs you out everywhere and removes your personal details. This cannot be undone.
+              </Text>
+              <WhenNear fallback={<Box h={BUTTON_HEIGHT} />}>
+                <DeleteAccountPanel />
+              </WhenNear>
+            </AccountSection>
+          </AfterFirstCommit>
         </>
       )}
     </AccountFrame>
