@@ -8,21 +8,26 @@ import { type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState
  */
 export function WhenIdle({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   const [isIdle, setIdle] = useState(false);
-  useEffect(() => {
-    const idle = () => setIdle(true);
-    let handle: number | undefined;
-    // From the next frame on: the idle time after it is past the paint that showed the fallback.
-    const frame = window.requestAnimationFrame(() => {
-      handle = window.requestIdleCallback
-        ? window.requestIdleCallback(idle, { timeout: 2000 })
-        : window.setTimeout(idle, 200);
-    });
-    return () => {
-      window.cancelAnimationFrame(frame);
-      if (handle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(handle);
-    };
-  }, []);
+  useEffect(() => onIdleAfterPaint(() => setIdle(true)), []);
   return isIdle ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+}
+
+/**
+ * Calls `idle` once the browser is idle after the next paint (at most 2 s later; 200 ms later where
+ * there is no requestIdleCallback), and answers the function that cancels it (an effect's cleanup).
+ * From the next frame on: the idle time after it is past the paint that showed what is there now.
+ */
+function onIdleAfterPaint(idle: () => void): () => void {
+  let handle: number | undefined;
+  const frame = window.requestAnimationFrame(() => {
+    handle = window.requestIdleCallback
+      ? window.requestIdleCallback(idle, { timeout: 2000 })
+      : window.setTimeout(idle, 200);
+  });
+  return () => {
+    window.cancelAnimationFrame(frame);
+    if (handle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(handle);
+  };
 }
 
 /**
@@ -33,7 +38,7 @@ export function WhenIdle({ fallback, children }: { fallback: ReactNode; children
 const NEAR = '25% 0px';
 
 /**
- * Renders `children` (typically lazy) once their place comes within a screen of the viewport, and
+ * Renders `children` (typically lazy) once their place comes near the viewport (NEAR), and
  * `fallback` until then and while their code loads: what sits below the fold on a phone (the
  * account page's forms) costs nothing at load, neither its code nor its render, which on a phone's
  * CPU held the page's main thread for ~100 ms after its largest paint. On a tall screen where the
@@ -73,18 +78,8 @@ export function WhenNear({ fallback, children }: { fallback: ReactNode; children
 export function WhenWanted({ wanted, load, children }: { wanted: boolean; load: () => unknown; children: ReactNode }) {
   const [wasWanted, setWasWanted] = useState(wanted);
   if (wanted && !wasWanted) setWasWanted(true);
-  useEffect(() => {
-    let handle: number | undefined;
-    const frame = window.requestAnimationFrame(() => {
-      handle = window.requestIdleCallback
-        ? window.requestIdleCallback(() => load(), { timeout: 2000 })
-        : window.setTimeout(() => load(), 200);
-    });
-    return () => {
-      window.cancelAnimationFrame(frame);
-      if (handle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(handle);
-    };
-  }, [load]);
+  // Offline, the early load fails quietly; the click that opens a dialog asks for its code again.
+  useEffect(() => onIdleAfterPaint(() => void Promise.resolve(load()).catch(() => {})), [load]);
   return wanted || wasWanted ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
