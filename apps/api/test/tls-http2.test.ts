@@ -99,6 +99,8 @@ describe('HTTPS and HTTP/2 from the server itself (TLS_CERT_FILE, TLS_KEY_FILE)'
         const health = await h2Request(session, 'GET', '/api/health');
         expect(health.status).toBe(200);
         expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' });
+        // Served over HTTPS (PUBLIC_URL https): browsers are told to keep to it.
+        expect(health.headers['strict-transport-security']).toContain('max-age=31536000');
         // Several requests share the one connection, as a page's files do.
         const [list, me] = await Promise.all([
           h2Request(session, 'GET', '/api/events/list', { 'accept-encoding': 'br' }),
