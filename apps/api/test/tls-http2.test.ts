@@ -45,6 +45,18 @@ describe('HTTPS and HTTP/2 from the server itself (TLS_CERT_FILE, TLS_KEY_FILE)'
   const dir = path.dirname(certFile);
   const ca = readFileSync(certFile);
 
+  /** A test app with the certificate, `prepare`d (its data made) and then listening on a free port. */
+  async function startWithCertificate(prepare?: (app: TestApp['app']) => Promise<void>) {
+    const t = await createTestApp({
+      jobs: { work: false },
+      env: { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile, PUBLIC_URL: 'https://127.0.0.1' },
+    });
+    await prepare?.(t.app);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    return { t, port, origin: `https://127.0.0.1:${port}` };
+  }
+
   it('needs both files, readable and in PEM form, and names what is wrong', () => {
     const problems = (env: Record<string, string>) => {
       try {
@@ -79,15 +91,10 @@ describe('HTTPS and HTTP/2 from the server itself (TLS_CERT_FILE, TLS_KEY_FILE)'
     let eventId: number;
 
     beforeAll(async () => {
-      t = await createTestApp({
-        jobs: { work: false },
-        env: { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile, PUBLIC_URL: 'https://127.0.0.1' },
-      });
-      fan = await createUser(t.app);
-      eventId = (await createEvent(t.app, { title: 'Over HTTP/2' })).id;
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      port = (t.app.server.address() as AddressInfo).port;
-      origin = `https://127.0.0.1:${port}`;
+      ({ t, port, origin } = await startWithCertificate(async (app) => {
+        fan = await createUser(app);
+        eventId = (await createEvent(app, { title: 'Over HTTP/2' })).id;
+      }));
     });
     afterAll(() => t?.close());
 
@@ -179,13 +186,8 @@ describe('HTTPS and HTTP/2 from the server itself (TLS_CERT_FILE, TLS_KEY_FILE)'
   });
 
   it('closes promptly with a browser connection open (SIGTERM in a deploy)', async () => {
-    const t = await createTestApp({
-      jobs: { work: false },
-      env: { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile, PUBLIC_URL: 'https://127.0.0.1' },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `https://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const session = http2Connect(url, { ca });
+    const { t, origin } = await startWithCertificate();
+    const session = http2Connect(origin, { ca });
     session.on('error', () => {});
     expect((await h2Request(session, 'GET', '/api/health')).status).toBe(200);
     // The session is idle and open, as a phone's would be between two clicks.

@@ -1,4 +1,4 @@
-import type { EventSummary } from '@fourfour/shared/events';
+import type { EventSummary, TicketsPerEvent } from '@fourfour/shared/events';
 import { type ComponentType, createContext, useContext } from 'react';
 
 /**
@@ -56,10 +56,7 @@ export function forgetEmbeddedEvents(): void {
 }
 
 /** The events page's cards (features/events/event-grid.tsx `EventGrid`). */
-type EventGridComponent = ComponentType<{
-  events: readonly EventSummary[];
-  ticketCounts?: Readonly<Record<string, number>>;
-}>;
+type EventGridComponent = ComponentType<{ events: readonly EventSummary[]; ticketCounts?: TicketsPerEvent }>;
 
 let grid: EventGridComponent | null = null;
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { insertIssuedOrder } from '../tickets/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from './affiliates.queries.ts';
 
 /**
@@ -12,6 +13,14 @@ import { rowsOf } from './affiliates.queries.ts';
  * with the database's own statistics of rows read by sequential scans, so the test asserts the
  * work done, not the time taken.
  */
+/** Rows of orders read by sequential scans so far in this transaction (the database's own counter). */
+async function ordersReadByScans(tx: Pick<DbOrTx, 'execute'>): Promise<number> {
+  const [row] = rowsOf<{ n: string }>(
+    await tx.execute(sql`SELECT pg_stat_get_xact_tuples_returned('orders'::regclass) AS n`),
+  );
+  return Number(row!.n);
+}
+
 describe('the sales ledger on a new database', () => {
   let t: TestApp;
   let fan: TestUser;
@@ -35,13 +44,7 @@ describe('the sales ledger on a new database', () => {
           { ticketType: 'STANDARD', firstName: 'Ada', lastName: 'One', dateOfBirth: '1990-01-01', pricePence: 2250 },
         ],
       });
-      const readSoFar = async () =>
-        Number(
-          rowsOf<{ n: string }>(
-            await tx.execute(sql`SELECT pg_stat_get_xact_tuples_returned('orders'::regclass) AS n`),
-          )[0]!.n,
-        );
-      const before = await readSoFar();
+      const before = await ordersReadByScans(tx);
       await tx.execute(sql`
         WITH r AS (
           INSERT INTO reservations (user_id, event_id, status, standard_qty, vip_qty, items, total_pence, expires_at)
@@ -54,7 +57,7 @@ describe('the sales ledger on a new database', () => {
         INSERT INTO tickets (order_id, event_id, user_id, ticket_type, first_name, last_name, date_of_birth, price_paid_pence)
         SELECT o.id, ${big.id}, ${fan.id}, 'STANDARD', 'Guest ' || g, 'Number ' || o.id, '1990-01-01', 2250
         FROM o, generate_series(1, 2) g`);
-      const readByScans = (await readSoFar()) - before;
+      const readByScans = (await ordersReadByScans(tx)) - before;
       // Deleting them is recorded too (the ledger's other statement trigger), with the same bound.
       const ledger = rowsOf<{ event_id: string; tickets: string; pence: string }>(
         await tx.execute(sql`
@@ -73,15 +76,9 @@ describe('the sales ledger on a new database', () => {
     expect(readByScans).toBeLessThan(10 * N);
 
     const deleted = await t.app.db.transaction(async (tx) => {
-      const read = async () =>
-        Number(
-          rowsOf<{ n: string }>(
-            await tx.execute(sql`SELECT pg_stat_get_xact_tuples_returned('orders'::regclass) AS n`),
-          )[0]!.n,
-        );
-      const before = await read();
+      const before = await ordersReadByScans(tx);
       await tx.execute(sql`DELETE FROM tickets WHERE event_id = ${big.id}`);
-      const readByScans = (await read()) - before;
+      const readByScans = (await ordersReadByScans(tx)) - before;
       const [left] = rowsOf<{ tickets: string }>(
         await tx.execute(
           sql`SELECT coalesce(sum(tickets), 0)::text AS tickets FROM sales_ledger WHERE event_id = ${big.id}`,
