@@ -62,6 +62,10 @@ export const reservations = pgTable(
     // releases them. Only HELD rows, so it stays as small as the holds in flight; the index above
     // leads with the event and was walked whole (833k entries) for these.
     index('reservations_expiring_idx').on(t.expiresAt).where(sql`status = 'HELD'`),
+    // An account's live holds of one event (the hold statement's ticket limit, on every hold). With
+    // only the two above, a plan made before the table was analysed walked the expiring index, every
+    // live hold of every event, for each hold of a flash sale (issue 19).
+    index('reservations_user_live_idx').on(t.userId, t.eventId, t.expiresAt).where(sql`status = 'HELD'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "reservations_user_live_idx" ON "reservations" USING btree ("user_id","event_id","expires_at") WHERE status = 'HELD';
