@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client.ts';
 import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { rowsRead } from '../../../test/rows-read.ts';
 import { SCAN_SQL } from './scan-batch.ts';
 import { issueTickets } from './scan.test-kit.ts';
 
@@ -10,21 +11,6 @@ type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 const HOUR = 3_600_000;
-
-/**
- * Rows of a table read so far in this transaction: by sequential scans (the table counts those)
- * and through its indexes (each index counts the rows it fetched). The database's own counters, so
- * the test asserts the work done, not the time taken.
- */
-async function rowsRead(tx: Pick<DbOrTx, 'execute'>, table: 'tickets' | 'users'): Promise<number> {
-  const [row] = rowsOf<{ n: string }>(
-    await tx.execute(sql`
-      SELECT (pg_stat_get_xact_tuples_returned(${table}::regclass)
-        + (SELECT coalesce(sum(pg_stat_get_xact_tuples_fetched(indexrelid)), 0) FROM pg_index
-           WHERE indrelid = ${table}::regclass))::text AS n`),
-  );
-  return Number(row!.n);
-}
 
 /**
  * scan_tickets (migration 0023) keeps its plans for the connection's life. A plan made on a new

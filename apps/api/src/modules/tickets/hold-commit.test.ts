@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { createEvent, createUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { rowsRead } from '../../../test/rows-read.ts';
 import { holdQuery, holdStatement, type HoldParams } from './hold-statement.ts';
 import { draft, reserve, stockOf } from './tickets.test-kit.ts';
 
@@ -58,17 +59,8 @@ describe('the hold statement’s plan, made on a new database', () => {
         rowsOf<{ id: string | null }>(await tx.execute(sql.raw(`EXECUTE plan_test_hold(${literals})`)))[0]!.id;
       const first = await hold();
       await holdsOfOthers(1500);
-      // The database's own count of reservation rows read through its indexes (each index counts the
-      // rows it fetched) and by bitmap scans (the table counts those), in this transaction.
-      const read = async () =>
-        Number(
-          rowsOf<{ n: string }>(
-            await tx.execute(sql`
-              SELECT (pg_stat_get_xact_tuples_fetched('reservations'::regclass)
-                + (SELECT sum(pg_stat_get_xact_tuples_fetched(indexrelid)) FROM pg_index
-                   WHERE indrelid = 'reservations'::regclass))::text AS n`),
-          )[0]!.n,
-        );
+      // The reservation rows read by this transaction (the database's own counters).
+      const read = () => rowsRead(tx, 'reservations');
       const before = await read();
       const held = [first, await hold(), await hold()];
       const fetched = (await read()) - before;
