@@ -211,6 +211,48 @@ describe('reservations under concurrency', () => {
     expect(releases.reduce((n, r) => n + r.held, 0)).toBe(40);
   });
 
+  // Found by CI: an event's sweep and the hourly sweep, running together, deadlocked. Each walked
+  // the lapsed holds in its own index's order (by expiry), so each waited for a row the other had
+  // taken. Every sweep now takes them in the order of their ids: here the holds expire in the
+  // opposite order, and a blocker holds the middle one while the sweep waits on it.
+  it.runIf(process.env.DATABASE_URL)(
+    'a sweep takes lapsed holds in the order of their ids, whatever index finds them (PostgreSQL)',
+    async () => {
+      const event = await createEvent(t.app, { totalStandard: 10 });
+      for (const b of buyers.slice(20, 23)) expect((await reserve(t.app, b, event.id, [draft()])).statusCode).toBe(200);
+      const ids = (
+        await t.app.db.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, event.id))
+      )
+        .map((r) => r.id)
+        .sort(); // lower-case hex: the order PostgreSQL gives uuids
+      // The first id expires last: by expiry, the sweep would take the third one first.
+      for (const [i, id] of ids.entries())
+        await t.app.db
+          .update(reservations)
+          .set({ expiresAt: new Date(Date.now() - 1000 * (1 + i)) })
+          .where(eq(reservations.id, id));
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const blocker = t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT id FROM reservations WHERE id = ${ids[1]!} FOR UPDATE`);
+        await gate;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const sweep = releaseExpiredHolds(t.app.db, event.id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Which holds nobody has taken (each row is locked and let go at once, outside a transaction).
+      const untaken = await t.app.db.execute(sql`
+        SELECT id FROM reservations WHERE event_id = ${event.id} ORDER BY id FOR UPDATE SKIP LOCKED`);
+      open();
+      await blocker;
+      expect(await sweep).toBe(3);
+      // The sweep had taken the first id and waited at the second (the blocker's): the third was free.
+      expect((untaken as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual([ids[2]]);
+    },
+  );
+
   // Found while testing issue 20: reservations that waited on the event's row while a sweep lowered
   // a release's `held` failed with a 500 (the CHECK saw the new row built from their older snapshot).
   it.runIf(process.env.DATABASE_URL)(

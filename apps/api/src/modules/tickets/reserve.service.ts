@@ -54,13 +54,22 @@ export async function findAffiliateByCode(db: DbOrTx, code: string | undefined |
 /**
  * Releases every hold whose time is up (of one event, or all): the reservations become EXPIRED and
  * their quantities leave events.held_* in the same statement. Safe to run concurrently: a row
- * another run already released no longer matches `status = 'HELD'`.
+ * another run already released no longer matches `status = 'HELD'`. Every run takes the rows in
+ * the same order (by id), whatever index finds them: two runs that walked them in different orders
+ * (an event's sweep and the hourly one, each through its own index) each waited for a row the
+ * other had taken, a deadlock (seen once in CI's concurrency test). The rows are then updated
+ * through their primary key (an index condition, whatever the statistics).
  */
 export async function releaseExpiredHolds(db: DbOrTx, eventId?: number): Promise<number> {
   const result = await db.execute(sql`
-    WITH expired AS (
-      UPDATE reservations SET status = 'EXPIRED', released_at = now()
+    WITH lapsed AS (
+      SELECT id FROM reservations
       WHERE status = 'HELD' AND expires_at <= now() ${eventId === undefined ? sql`` : sql`AND event_id = ${eventId}`}
+      ORDER BY id
+      FOR UPDATE
+    ), expired AS (
+      UPDATE reservations SET status = 'EXPIRED', released_at = now()
+      WHERE id = ANY (ARRAY(SELECT id FROM lapsed)) AND status = 'HELD'
       RETURNING event_id, standard_qty, vip_qty, items
     ), sums AS (
       SELECT event_id, sum(standard_qty)::int AS s, sum(vip_qty)::int AS v, count(*)::int AS n
