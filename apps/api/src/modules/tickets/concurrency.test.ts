@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, reservations, ticketReleases, users } from '../../db/schema/index.ts';
 import { createEvent, createUser, signInAs, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { cancelEventTickets } from './refunds.service.ts';
 import { releaseExpiredHolds } from './reserve.service.ts';
 import { saveLadder } from '../events/releases.test-kit.ts';
 import { draft, reserve, stockOf } from './tickets.test-kit.ts';
@@ -213,45 +214,58 @@ describe('reservations under concurrency', () => {
 
   // Found by CI: an event's sweep and the hourly sweep, running together, deadlocked. Each walked
   // the lapsed holds in its own index's order (by expiry), so each waited for a row the other had
-  // taken. Every sweep now takes them in the order of their ids: here the holds expire in the
-  // opposite order, and a blocker holds the middle one while the sweep waits on it.
-  it.runIf(process.env.DATABASE_URL)(
-    'a sweep takes lapsed holds in the order of their ids, whatever index finds them (PostgreSQL)',
-    async () => {
-      const event = await createEvent(t.app, { totalStandard: 10 });
-      for (const b of buyers.slice(20, 23)) expect((await reserve(t.app, b, event.id, [draft()])).statusCode).toBe(200);
-      const ids = (
-        await t.app.db.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, event.id))
-      )
-        .map((r) => r.id)
-        .sort(); // lower-case hex: the order PostgreSQL gives uuids
-      // The first id expires last: by expiry, the sweep would take the third one first.
-      for (const [i, id] of ids.entries())
-        await t.app.db
-          .update(reservations)
-          .set({ expiresAt: new Date(Date.now() - 1000 * (1 + i)) })
-          .where(eq(reservations.id, id));
-      let open!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-      const blocker = t.app.db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT id FROM reservations WHERE id = ${ids[1]!} FOR UPDATE`);
-        await gate;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const sweep = releaseExpiredHolds(t.app.db, event.id);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // Which holds nobody has taken (each row is locked and let go at once, outside a transaction).
-      const untaken = await t.app.db.execute(sql`
-        SELECT id FROM reservations WHERE event_id = ${event.id} ORDER BY id FOR UPDATE SKIP LOCKED`);
-      open();
-      await blocker;
-      expect(await sweep).toBe(3);
-      // The sweep had taken the first id and waited at the second (the blocker's): the third was free.
-      expect((untaken as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual([ids[2]]);
-    },
-  );
+  // taken. Every statement that releases many holds (heldInIdOrder) now takes them in the order of
+  // their ids: here the holds expire in the opposite order, and a blocker holds the middle one.
+  const releasingMany: [string, (eventId: number) => Promise<unknown>][] = [
+    ['a sweep of lapsed holds', (eventId) => releaseExpiredHolds(t.app.db, eventId)],
+    ['an event’s cancellation', (eventId) => cancelEventTickets(t.app, eventId)],
+  ];
+  for (const [name, releaseMany] of releasingMany) {
+    it.runIf(process.env.DATABASE_URL)(
+      `${name} takes the holds in the order of their ids, whatever index finds them (PostgreSQL)`,
+      async () => {
+        const event = await createEvent(t.app, { totalStandard: 10 });
+        for (const b of buyers.slice(20, 23))
+          expect((await reserve(t.app, b, event.id, [draft()])).statusCode).toBe(200);
+        const ids = (
+          await t.app.db.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, event.id))
+        )
+          .map((r) => r.id)
+          .sort(); // lower-case hex: the order PostgreSQL gives uuids
+        // The first id expires last: by expiry, the third would be taken first.
+        for (const [i, id] of ids.entries())
+          await t.app.db
+            .update(reservations)
+            .set({ expiresAt: new Date(Date.now() - 1000 * (1 + i)) })
+            .where(eq(reservations.id, id));
+        let open!: () => void;
+        const gate = new Promise<void>((resolve) => {
+          open = resolve;
+        });
+        const blocker = t.app.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT id FROM reservations WHERE id = ${ids[1]!} FOR UPDATE`);
+          await gate;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const releasing = releaseMany(event.id);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Which holds nobody has taken (each row is locked and let go at once, outside a transaction).
+        const untaken = await t.app.db.execute(sql`
+          SELECT id FROM reservations WHERE event_id = ${event.id} ORDER BY id FOR UPDATE SKIP LOCKED`);
+        open();
+        await blocker;
+        await releasing;
+        // It had taken the first id and waited at the second (the blocker's): the third was free.
+        expect((untaken as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual([ids[2]]);
+        const left = await t.app.db
+          .select({ id: reservations.id })
+          .from(reservations)
+          .where(and(eq(reservations.eventId, event.id), eq(reservations.status, 'HELD')));
+        expect(left).toEqual([]);
+        expect((await stockOf(t.app, event.id)).heldStandard).toBe(0);
+      },
+    );
+  }
 
   // Found while testing issue 20: reservations that waited on the event's row while a sweep lowered
   // a release's `held` failed with a 500 (the CHECK saw the new row built from their older snapshot).

@@ -11,6 +11,17 @@ import type { DbOrTx } from '../../db/client.ts';
  */
 
 /**
+ * The held reservations matching `condition`, taken (FOR UPDATE) in the order of their ids,
+ * whatever index finds them: for a statement's CTE list, before it releases them. Statements that
+ * release many holds at once (an event's sweep, the hourly sweep, an event's cancellation) and took
+ * them in their plans' orders each waited for a row another had taken (a deadlock, seen in CI).
+ * The caller updates them through `id = ANY (ARRAY(SELECT id FROM <cte>)) AND status = 'HELD'`: a
+ * hold another statement released meanwhile no longer matches once its lock is let go.
+ */
+export const heldInIdOrder = (condition: SQL) => sql`
+  SELECT id FROM reservations WHERE status = 'HELD' AND ${condition} ORDER BY id FOR UPDATE`;
+
+/**
  * Per release, how many of the items of the reservations in `source` it held: `source` is a query
  * (or a CTE's name) with an `items` column.
  */

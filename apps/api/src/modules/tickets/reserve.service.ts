@@ -21,7 +21,7 @@ import { ticketReleases, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { SESSION_ENDED_MESSAGE, type SessionClaims } from '../../plugins/auth.ts';
 import { type HoldParams, type HoldRow, holdQuery, holdStatement } from './hold-statement.ts';
-import { releaseHeldSql } from './release-stock.ts';
+import { heldInIdOrder, releaseHeldSql } from './release-stock.ts';
 import {
   countFreeTicketsHeld,
   countFreeTicketsUsed,
@@ -54,19 +54,12 @@ export async function findAffiliateByCode(db: DbOrTx, code: string | undefined |
 /**
  * Releases every hold whose time is up (of one event, or all): the reservations become EXPIRED and
  * their quantities leave events.held_* in the same statement. Safe to run concurrently: a row
- * another run already released no longer matches `status = 'HELD'`. Every run takes the rows in
- * the same order (by id), whatever index finds them: two runs that walked them in different orders
- * (an event's sweep and the hourly one, each through its own index) each waited for a row the
- * other had taken, a deadlock (seen once in CI's concurrency test). The rows are then updated
- * through their primary key (an index condition, whatever the statistics).
+ * another run already released no longer matches `status = 'HELD'`. The rows are taken in the
+ * order of their ids (heldInIdOrder), then updated through their primary key.
  */
 export async function releaseExpiredHolds(db: DbOrTx, eventId?: number): Promise<number> {
   const result = await db.execute(sql`
-    WITH lapsed AS (
-      SELECT id FROM reservations
-      WHERE status = 'HELD' AND expires_at <= now() ${eventId === undefined ? sql`` : sql`AND event_id = ${eventId}`}
-      ORDER BY id
-      FOR UPDATE
+    WITH lapsed AS (${heldInIdOrder(sql`expires_at <= now() ${eventId === undefined ? sql`` : sql`AND event_id = ${eventId}`}`)}
     ), expired AS (
       UPDATE reservations SET status = 'EXPIRED', released_at = now()
       WHERE id = ANY (ARRAY(SELECT id FROM lapsed)) AND status = 'HELD'
