@@ -214,7 +214,7 @@ describe('reservations under concurrency', () => {
 
   // Found by CI: an event's sweep and the hourly sweep, running together, deadlocked. Each walked
   // the lapsed holds in its own index's order (by expiry), so each waited for a row the other had
-  // taken. Every statement that releases many holds (heldInIdOrder) now takes them in the order of
+  // taken. Every statement that releases many holds (releaseHeldInIdOrder) now takes them in the order of
   // their ids: here the holds expire in the opposite order, and a blocker holds the middle one.
   const releasingMany: [string, (eventId: number) => Promise<unknown>][] = [
     ['a sweep of lapsed holds', (eventId) => releaseExpiredHolds(t.app.db, eventId)],

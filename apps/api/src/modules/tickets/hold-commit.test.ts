@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
-import { createEvent, createUser } from '../../../test/factories.ts';
+import { createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { rowsRead } from '../../../test/rows-read.ts';
 import { holdQuery, holdStatement, type HoldParams } from './hold-statement.ts';
@@ -9,6 +9,21 @@ import { draft, reserve, stockOf } from './tickets.test-kit.ts';
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/** The hold statement's values for one STANDARD ticket at full price, as a buyer's request gives them. */
+const oneTicket = (buyer: TestUser, eventId: number): HoldParams => ({
+  userId: buyer.id,
+  sessionVersion: 0,
+  sessionId: buyer.sessionId,
+  eventId,
+  standardQty: 1,
+  vipQty: 0,
+  freeQty: 0,
+  percentPaid: 100,
+  drafts: JSON.stringify([{ ...draft(), useFreeTicket: false }]),
+  affiliateId: null,
+  unlockCode: null,
+});
 
 /**
  * The server sends the hold as a named prepared statement, and each connection keeps its plan. A
@@ -28,19 +43,7 @@ describe('the hold statement’s plan, made on a new database', () => {
     const other = await createUser(t.app);
     const busy = await createEvent(t.app, { totalStandard: 2000 });
     const quiet = await createEvent(t.app, { totalStandard: 5 });
-    const { text, values } = holdQuery({
-      userId: buyer.id,
-      sessionVersion: 0,
-      sessionId: buyer.sessionId,
-      eventId: quiet.id,
-      standardQty: 1,
-      vipQty: 0,
-      freeQty: 0,
-      percentPaid: 100,
-      drafts: JSON.stringify([{ ...draft(), useFreeTicket: false }]),
-      affiliateId: null,
-      unlockCode: null,
-    });
+    const { text, values } = holdQuery(oneTicket(buyer, quiet.id));
     const { held, fetched } = await t.app.db.transaction(async (tx) => {
       // A flash sale under way: live holds of another event, and of this one by another account.
       const holdsOfOthers = (n: number) =>
@@ -90,19 +93,7 @@ describe('the hold statement', () => {
   it('commits its own transaction asynchronously, and only that transaction', async () => {
     const buyer = await createUser(t.app);
     const event = await createEvent(t.app, { totalStandard: 5 });
-    const params: HoldParams = {
-      userId: buyer.id,
-      sessionVersion: 0,
-      sessionId: buyer.sessionId,
-      eventId: event.id,
-      standardQty: 1,
-      vipQty: 0,
-      freeQty: 0,
-      percentPaid: 100,
-      drafts: JSON.stringify([{ ...draft(), useFreeTicket: false }]),
-      affiliateId: null,
-      unlockCode: null,
-    };
+    const params = oneTicket(buyer, event.id);
     const inside = await t.app.db.transaction(async (tx) => {
       const before = rowsOf<{ synchronous_commit: string }>(await tx.execute(sql`SHOW synchronous_commit`))[0];
       const [held] = rowsOf<{ id: string | null }>(await tx.execute(holdStatement((name) => sql`${params[name]}`)));

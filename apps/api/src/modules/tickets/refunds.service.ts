@@ -4,7 +4,7 @@ import { events, orderRefunds, orders, tickets, users } from '../../db/schema/in
 import type { ProviderEvent } from '../../lib/payments/gateway.ts';
 import { recordPaymentEvent } from '../payments/index.ts';
 import { applyCheckoutSession } from './checkout.service.ts';
-import { heldInIdOrder, releaseHeldSql, returnSoldToReleases } from './release-stock.ts';
+import { releaseHeldInIdOrder, releaseHeldSql, returnSoldToReleases } from './release-stock.ts';
 import { formatEventTime, sendProviderRefundEmail, sendTimeoutRefundEmail } from './tickets.email.ts';
 import { TICKET_JOBS } from './tickets.jobs.ts';
 
@@ -102,12 +102,7 @@ export async function cancelEventTickets(app: FastifyInstance, eventId: number):
     const [event] = await tx.select().from(events).where(eq(events.id, eventId));
     if (!event) return;
     await tx.execute(sql`
-      WITH held AS (${heldInIdOrder(sql`event_id = ${eventId}`)}
-      ), r AS (
-        UPDATE reservations SET status = 'CANCELLED', released_at = now()
-        WHERE id = ANY (ARRAY(SELECT id FROM held)) AND status = 'HELD'
-        RETURNING standard_qty, vip_qty, items
-      ), sums AS (SELECT coalesce(sum(standard_qty), 0)::int AS s, coalesce(sum(vip_qty), 0)::int AS v FROM r),
+      WITH r AS (${releaseHeldInIdOrder(sql`event_id = ${eventId}`, 'CANCELLED')}), sums AS (SELECT coalesce(sum(standard_qty), 0)::int AS s, coalesce(sum(vip_qty), 0)::int AS v FROM r),
       ev AS (
         UPDATE events SET held_standard = held_standard - sums.s, held_vip = held_vip - sums.v
         FROM sums WHERE events.id = ${eventId} AND (sums.s > 0 OR sums.v > 0)

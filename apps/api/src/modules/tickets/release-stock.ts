@@ -11,15 +11,19 @@ import type { DbOrTx } from '../../db/client.ts';
  */
 
 /**
- * The held reservations matching `condition`, taken (FOR UPDATE) in the order of their ids,
- * whatever index finds them: for a statement's CTE list, before it releases them. Statements that
- * release many holds at once (an event's sweep, the hourly sweep, an event's cancellation) and took
- * them in their plans' orders each waited for a row another had taken (a deadlock, seen in CI).
- * The caller updates them through `id = ANY (ARRAY(SELECT id FROM <cte>)) AND status = 'HELD'`: a
- * hold another statement released meanwhile no longer matches once its lock is let go.
+ * An UPDATE for a statement's CTE list: the held reservations matching `condition` end with
+ * `status` (EXPIRED, CANCELLED), answering their event, quantities and items. They are taken first
+ * (FOR UPDATE) in the order of their ids, whatever index finds them, then updated through their
+ * primary key: statements that release many holds at once (an event's sweep, the hourly sweep, an
+ * event's cancellation) took them in their plans' orders and each waited for a row another had
+ * taken (a deadlock, seen in CI). A hold another statement released meanwhile no longer matches
+ * `status = 'HELD'` once its lock is let go, and is left alone.
  */
-export const heldInIdOrder = (condition: SQL) => sql`
-  SELECT id FROM reservations WHERE status = 'HELD' AND ${condition} ORDER BY id FOR UPDATE`;
+export const releaseHeldInIdOrder = (condition: SQL, status: 'EXPIRED' | 'CANCELLED') => sql`
+  UPDATE reservations SET status = ${status}, released_at = now()
+  WHERE id = ANY (ARRAY(SELECT id FROM reservations WHERE status = 'HELD' AND ${condition} ORDER BY id FOR UPDATE))
+    AND status = 'HELD'
+  RETURNING event_id, standard_qty, vip_qty, items`;
 
 /**
  * Per release, how many of the items of the reservations in `source` it held: `source` is a query

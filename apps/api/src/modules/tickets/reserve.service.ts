@@ -21,7 +21,7 @@ import { ticketReleases, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { SESSION_ENDED_MESSAGE, type SessionClaims } from '../../plugins/auth.ts';
 import { type HoldParams, type HoldRow, holdQuery, holdStatement } from './hold-statement.ts';
-import { heldInIdOrder, releaseHeldSql } from './release-stock.ts';
+import { releaseHeldInIdOrder, releaseHeldSql } from './release-stock.ts';
 import {
   countFreeTicketsHeld,
   countFreeTicketsUsed,
@@ -55,16 +55,14 @@ export async function findAffiliateByCode(db: DbOrTx, code: string | undefined |
  * Releases every hold whose time is up (of one event, or all): the reservations become EXPIRED and
  * their quantities leave events.held_* in the same statement. Safe to run concurrently: a row
  * another run already released no longer matches `status = 'HELD'`. The rows are taken in the
- * order of their ids (heldInIdOrder), then updated through their primary key.
+ * order of their ids (releaseHeldInIdOrder).
  */
 export async function releaseExpiredHolds(db: DbOrTx, eventId?: number): Promise<number> {
   const result = await db.execute(sql`
-    WITH lapsed AS (${heldInIdOrder(sql`expires_at <= now() ${eventId === undefined ? sql`` : sql`AND event_id = ${eventId}`}`)}
-    ), expired AS (
-      UPDATE reservations SET status = 'EXPIRED', released_at = now()
-      WHERE id = ANY (ARRAY(SELECT id FROM lapsed)) AND status = 'HELD'
-      RETURNING event_id, standard_qty, vip_qty, items
-    ), sums AS (
+    WITH expired AS (${releaseHeldInIdOrder(
+      sql`expires_at <= now() ${eventId === undefined ? sql`` : sql`AND event_id = ${eventId}`}`,
+      'EXPIRED',
+    )}), sums AS (
       SELECT event_id, sum(standard_qty)::int AS s, sum(vip_qty)::int AS v, count(*)::int AS n
       FROM expired GROUP BY event_id
     ), released AS (
