@@ -3,9 +3,12 @@
  * event, against the production server on PostgreSQL (synchronous_commit on, logger at warn). In
  * the same run, the database's own limit: the service's hold statement (reserve.service.ts
  * holdQuery: account check, conditional stock UPDATE, hold INSERT), sent straight to PostgreSQL
- * with `pg` exactly as the service sends it, at the same concurrency and pool size. The two are
- * interleaved, RUNS times each after WARMUP rounds; medians are reported, with the CPU each side
- * spent per request (server, load generator or raw client, PostgreSQL).
+ * with `pg` one statement per buyer through a pool of the server's size, at the same concurrency.
+ * Beside it, the pipelined raw side: the same statements on the service's own pipelined lane
+ * (db/lanes.ts) through `pg`, without HTTP, so HTTP / pipelined raw is what the HTTP layer costs on
+ * the same database work. The three are interleaved, RUNS times each after WARMUP rounds; medians
+ * are reported, with the CPU each side spent per request (server, load generator or raw client,
+ * PostgreSQL).
  *
  * Each K runs on two events (issue 20): one selling STANDARD at one price, and one selling it in
  * three releases of S/3 each (early bird, tier 2, final), where every run must also sell each
@@ -16,6 +19,8 @@
  */
 import { cpus } from 'node:os';
 import pg from 'pg';
+import { SESSION_SETTINGS } from '../apps/api/src/db/client.ts';
+import { pipelinedLanes } from '../apps/api/src/db/lanes.ts';
 import { holdQuery } from '../apps/api/src/modules/tickets/hold-statement.ts';
 import {
   type CpuSnapshot,
@@ -169,7 +174,17 @@ async function main() {
         unlockCode: null,
       });
 
-    async function rawRun(k: number, ladder: Ladder): Promise<Sample> {
+    // The service's lanes, opened as the server opens them (its connection settings).
+    const lanes = pipelinedLanes({ connectionString: server.databaseUrl }, SESSION_SETTINGS);
+    const sendRaw = {
+      raw: async (eventId: number, i: number) => (await pool.query(rawQuery(eventId, i))).rows[0]?.id,
+      pipelined: async (eventId: number, i: number) => {
+        const q = rawQuery(eventId, i);
+        return (await lanes.query<{ id: string | null }>(eventId, q.text, q.values, q.name)).rows[0]?.id;
+      },
+    };
+
+    async function rawRun(k: number, ladder: Ladder, side: keyof typeof sendRaw = 'raw'): Promise<Sample> {
       const s = stockFor(k);
       const eventId = await newEvent(s, ladder);
       const latencies: number[] = [];
@@ -181,8 +196,7 @@ async function main() {
         buyers.slice(0, k).map(async (_b, i) => {
           const start = performance.now();
           try {
-            const r = await pool.query(rawQuery(eventId, i));
-            if (r.rows[0]?.id) granted++;
+            if (await sendRaw[side](eventId, i)) granted++;
           } catch {
             errors++;
           }
@@ -191,8 +205,8 @@ async function main() {
       );
       const wallMs = performance.now() - t0;
       const cpu = server.cpuSince(cpu0);
-      if (granted !== s) throw new Error(`raw K=${k}: granted ${granted}, stock ${s}`);
-      if (ladder === 'three') await checkReleases(eventId, s, `raw K=${k}`);
+      if (granted !== s) throw new Error(`${side} K=${k}: granted ${granted}, stock ${s}`);
+      if (ladder === 'three') await checkReleases(eventId, s, `${side} K=${k}`);
       return { k, ladder, granted, errors, wallMs, latencies: latencies.sort((a, b) => a - b), cpu };
     }
 
@@ -217,20 +231,20 @@ async function main() {
       for (const { k, ladder } of cases) {
         await httpRun(k, ladder);
         await rawRun(k, ladder);
+        await rawRun(k, ladder, 'pipelined');
       }
 
-    const results = new Map<string, { http: Sample[]; raw: Sample[] }>();
+    const results = new Map<string, { http: Sample[]; raw: Sample[]; pipelined: Sample[] }>();
     for (let run = 0; run < RUNS; run++) {
       for (const { k, ladder, key } of cases) {
-        const entry = results.get(key) ?? { http: [], raw: [] };
-        // Alternate which goes first, so neither always meets a warmer or colder database.
-        if (run % 2 === 0) {
-          entry.http.push(await httpRun(k, ladder));
-          entry.raw.push(await rawRun(k, ladder));
-        } else {
-          entry.raw.push(await rawRun(k, ladder));
-          entry.http.push(await httpRun(k, ladder));
-        }
+        const entry = results.get(key) ?? { http: [], raw: [], pipelined: [] };
+        // Alternate the order, so no side always meets a warmer or colder database.
+        const sides = [
+          async () => entry.http.push(await httpRun(k, ladder)),
+          async () => entry.raw.push(await rawRun(k, ladder)),
+          async () => entry.pipelined.push(await rawRun(k, ladder, 'pipelined')),
+        ];
+        for (const side of run % 2 === 0 ? sides : sides.reverse()) await side();
         results.set(key, entry);
       }
     }
@@ -257,25 +271,31 @@ async function main() {
       `\nFlash sale: ${RUNS} interleaved runs per K after ${WARMUP} warm-up rounds, medians. PostgreSQL synchronous_commit=${sync}, pool ${POOL_SIZE}, production server, logger warn, ${cpus().length} CPUs.\n`,
     );
     console.log(
-      '| K buyers | S tickets | releases | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw pg req/s | raw p50 ms | raw p99 ms | HTTP / raw | holds granted (every run) | errors | CPU µs/req HTTP: server (of which kernel) / load / db | raw: client / db |',
+      '| K buyers | S tickets | releases | HTTP req/s | HTTP p50 ms | HTTP p99 ms | raw pg req/s | raw p50 ms | raw p99 ms | HTTP / raw | holds granted (every run) | errors | CPU µs/req HTTP: server (of which kernel) / load / db | raw: client / db | pipelined raw req/s, p99 ms | pipelined raw: client / db |',
     );
-    console.log('|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---|');
+    console.log('|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---|---|---|');
     const pairedLines: string[] = [];
     for (const { k, ladder, key } of cases) {
-      const { http: h, raw: r } = results.get(key)!;
+      const { http: h, raw: r, pipelined: p } = results.get(key)!;
       const releases = ladder === 'three' ? releaseQuantities(stockFor(k)).join(' + ') : 'one price';
       const a = summarise(h);
       const b = summarise(r);
-      // Each HTTP run and its raw partner ran back to back: their ratio drifts less with the machine.
-      const paired = h.map((x, i) => x.wallMs > 0 && r[i]!.wallMs / x.wallMs);
+      const c = summarise(p);
+      // Each HTTP run and its raw partners ran back to back: their ratio drifts less with the machine.
+      const pairedWith = (other: Sample[]) => h.map((x, i) => other[i]!.wallMs / x.wallMs);
+      const perRun = (xs: number[]) =>
+        `${xs.map((x) => `${(x * 100).toFixed(0)}%`).join(', ')} (paired median ${(median(xs) * 100).toFixed(0)}%)`;
+      const name = `K=${k}, ${ladder === 'three' ? 'three releases' : 'one price'}`;
       pairedLines.push(
-        `K=${k}, ${ladder === 'three' ? 'three releases' : 'one price'}: HTTP / raw per run ${paired.map((x) => `${(Number(x) * 100).toFixed(0)}%`).join(', ')} (paired median ${(median(paired.map(Number)) * 100).toFixed(0)}%)`,
+        `${name}: HTTP / raw per run ${perRun(pairedWith(r))}`,
+        `${name}: HTTP / pipelined raw per run ${perRun(pairedWith(p))}: what the HTTP layer costs on the same database work`,
       );
       console.log(
-        `| ${k} | ${stockFor(k)} | ${releases} | ${a.rate.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${b.rate.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${((a.rate / b.rate) * 100).toFixed(0)}% | ${[...new Set(a.granted)].join('/')} = S | ${a.errors + b.errors} | ${a.cpu.server} (${a.cpu.serverKernel}) / ${a.cpu.bench} / ${a.cpu.db} | ${b.cpu.bench} / ${b.cpu.db} |`,
+        `| ${k} | ${stockFor(k)} | ${releases} | ${a.rate.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${b.rate.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${((a.rate / b.rate) * 100).toFixed(0)}% | ${[...new Set(a.granted)].join('/')} = S | ${a.errors + b.errors + c.errors} | ${a.cpu.server} (${a.cpu.serverKernel}) / ${a.cpu.bench} / ${a.cpu.db} | ${b.cpu.bench} / ${b.cpu.db} | ${c.rate.toFixed(0)}, ${c.p99.toFixed(1)} | ${c.cpu.bench} / ${c.cpu.db} |`,
       );
     }
     console.log(`\n${pairedLines.join('\n')}`);
+    await lanes.close();
     await pool.end();
     for (const c of connections) c.close();
   } finally {

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { type Lanes, pipelinedLanes, settingsQuery } from './lanes.ts';
 import { API_ROOT } from '../paths.ts';
 import * as schema from './schema/index.ts';
 
@@ -36,6 +37,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   raw: RawSql;
+  /**
+   * A named prepared statement on the pipelined lane of `key` (db/lanes.ts): for statements that
+   * queue on one hot row anyway, such as an event's holds. PGlite runs it as raw.query does.
+   */
+  onLane<T = Record<string, unknown>>(
+    key: number,
+    text: string,
+    values: unknown[],
+    name: string,
+  ): Promise<{ rows: T[] }>;
   /** The pg pool (postgres only), for the job queue. */
   pool?: pg.Pool;
   migrate(): Promise<void>;
@@ -59,7 +70,7 @@ const MIGRATION_LOCK_KEY = 4_404_404;
  * from another request. Set per connection, not as startup options, so a pooler in front
  * (PgBouncer refuses unknown startup parameters) still works.
  */
-const SESSION_SETTINGS = 'SET max_parallel_workers_per_gather = 0; SET jit = off';
+export const SESSION_SETTINGS = { max_parallel_workers_per_gather: '0', jit: 'off' };
 
 /** How long a request waits for a database connection before it fails with 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -77,21 +88,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: url,
-    max: poolSize,
     // While PostgreSQL is down or unreachable, a request waits at most this long for a connection,
     // then fails (503, lib/errors.ts) instead of hanging; the pool reconnects once it is back.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A connection whose peer vanished (network cut, server gone without closing) is noticed.
     keepAlive: true,
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: poolSize });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Each connection is set up for many short statements at once (queued before its first query).
+  const setup = settingsQuery(SESSION_SETTINGS);
   pool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS).catch(() => {});
+    client.query(setup).catch(() => {});
   });
+  const lanes: Lanes = pipelinedLanes(connection, SESSION_SETTINGS);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -110,6 +123,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         return { rows: (last?.rows ?? []) as never[] };
       },
     },
+    onLane: (key, text, values, name) => lanes.query(key, text, values, name),
     async migrate() {
       const client = await pool.connect();
       try {
@@ -134,6 +148,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     async close() {
+      await lanes.close();
       await pool.end();
     },
   };
@@ -158,6 +173,11 @@ async function openPglite(dir: string | undefined): Promise<Database> {
         const results = await client.exec(text);
         return { rows: (results.at(-1)?.rows ?? []) as never[] };
       },
+    },
+    // One connection: there is nothing to pipeline beside.
+    onLane: async (_key, text, values) => {
+      const r = await client.query(text, values);
+      return { rows: r.rows as never[] };
     },
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });

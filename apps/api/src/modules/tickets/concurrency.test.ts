@@ -7,6 +7,10 @@ import { cancelEventTickets } from './refunds.service.ts';
 import { releaseExpiredHolds } from './reserve.service.ts';
 import { saveLadder } from '../events/releases.test-kit.ts';
 import { draft, reserve, stockOf } from './tickets.test-kit.ts';
+import { TICKET_MESSAGES } from '@fourfour/shared/tickets';
+import { LANE_LOCK_TIMEOUT } from '../../db/lanes.ts';
+
+const LANE_LOCK_TIMEOUT_MS = Number.parseInt(LANE_LOCK_TIMEOUT, 10) * 1000;
 
 /** The stock invariant sold + held <= total under concurrency (run with DATABASE_URL for PostgreSQL). */
 describe('reservations under concurrency', () => {
@@ -372,4 +376,39 @@ describe('reservations under concurrency', () => {
     );
     expect((await stockOf(t.app, event.id)).heldStandard).toBe(9);
   });
+
+  // An event's holds run one after another on its pipelined lane (db/lanes.ts): one that waits on a
+  // row held elsewhere would hold up every buyer behind it, so it gives up after the lane's timeout.
+  it.runIf(process.env.DATABASE_URL)(
+    'a hold kept waiting on the event’s row answers 409 "Reservation failed." and holds nothing; the buyers behind it are served (PostgreSQL)',
+    async () => {
+      const event = await createEvent(t.app, { totalStandard: 10, totalVip: 0 });
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT id FROM events WHERE id = ${event.id} FOR UPDATE`);
+        locked();
+        await gate;
+      });
+      await isLocked;
+      const waited = reserve(t.app, buyers[40]!, event.id, [draft()]);
+      // Let the lane's lock timeout pass while the row is held, then let it go.
+      await new Promise((resolve) => setTimeout(resolve, LANE_LOCK_TIMEOUT_MS + 300));
+      open();
+      await holder;
+      const refused = await waited;
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'RESERVATION_BUSY', message: TICKET_MESSAGES.reservationFailed });
+      expect((await stockOf(t.app, event.id)).heldStandard).toBe(0);
+      const served = await Promise.all(buyers.slice(41, 46).map((b) => reserve(t.app, b, event.id, [draft()])));
+      expect(served.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect((await stockOf(t.app, event.id)).heldStandard).toBe(5);
+    },
+  );
 });

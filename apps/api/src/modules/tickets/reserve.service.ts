@@ -16,6 +16,7 @@ import {
   validateDrafts,
 } from '@fourfour/shared/tickets';
 import type { DbOrTx } from '../../db/client.ts';
+import { LOCK_NOT_AVAILABLE } from '../../db/lanes.ts';
 import { isLiveAccount, liveSession } from '../../db/live-account.ts';
 import { ticketReleases, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
@@ -110,7 +111,7 @@ export type ReserveResult = ReserveResponse;
 
 /**
  * Holds stock for 30 minutes (holdStatement). Without free tickets that is the whole reservation:
- * one round trip, a prepared statement, no transaction. Free tickets first lock the buyer's row in
+ * one round trip, a prepared statement on the event's pipelined lane, no transaction. Free tickets first lock the buyer's row in
  * a transaction, so parallel reservations cannot both spend the last allowance. A refusal with
  * lapsed holds on the event releases them and tries once more.
  */
@@ -163,8 +164,17 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
 
   const attempt = async (): Promise<HoldRow> => {
     if (params.freeQty === 0) {
+      // On the event's lane (db/lanes.ts): the event's holds queue on its row anyway.
       const query = holdQuery(params);
-      return (await app.database.raw.query<HoldRow>(query.text, query.values, query.name)).rows[0]!;
+      try {
+        return (await app.database.onLane<HoldRow>(params.eventId, query.text, query.values, query.name)).rows[0]!;
+      } catch (err) {
+        // A row the hold needs was held elsewhere for longer than a lane waits: nothing was held.
+        if ((err as { code?: unknown }).code === LOCK_NOT_AVAILABLE) {
+          throw conflict(TICKET_MESSAGES.reservationFailed, 'RESERVATION_BUSY');
+        }
+        throw err;
+      }
     }
     return db.transaction(async (tx) => {
       // Serialises this user's free claims: a parallel reservation waits here and then sees this one.
