@@ -157,29 +157,35 @@ async function main() {
       return { k, ladder, granted, errors, wallMs, latencies: latencies.sort((a, b) => a - b), cpu };
     }
 
-    // The service's statement with the values an HTTP buyer's request produces.
+    // The service's statement with the values an HTTP buyer's request produces: the one-price
+    // statement for a one-price event, the whole statement for one in releases (which the service
+    // reaches after a one-price statement that finds the releases; the raw side skips that one).
     const drafts = JSON.stringify(JSON.parse(body));
-    const rawQuery = (eventId: number, buyer: number) =>
-      holdQuery({
-        userId: Number(buyers[buyer]!.id),
-        sessionVersion: 0,
-        sessionId: sessionIds[buyer]!,
-        eventId,
-        standardQty: 1,
-        vipQty: 0,
-        freeQty: 0,
-        percentPaid: 100,
-        drafts,
-        affiliateId: null,
-        unlockCode: null,
-      });
+    const rawQuery = (eventId: number, buyer: number, ladder: Ladder) =>
+      holdQuery(
+        {
+          userId: Number(buyers[buyer]!.id),
+          sessionVersion: 0,
+          sessionId: sessionIds[buyer]!,
+          eventId,
+          standardQty: 1,
+          vipQty: 0,
+          freeQty: 0,
+          percentPaid: 100,
+          drafts,
+          affiliateId: null,
+          unlockCode: null,
+        },
+        { onePriceHold: ladder === 'single' },
+      );
 
     // The service's lanes, opened as the server opens them (its connection settings).
     const lanes = pipelinedLanes({ connectionString: server.databaseUrl }, SESSION_SETTINGS);
     const sendRaw = {
-      raw: async (eventId: number, i: number) => (await pool.query(rawQuery(eventId, i))).rows[0]?.id,
-      pipelined: async (eventId: number, i: number) => {
-        const q = rawQuery(eventId, i);
+      raw: async (eventId: number, i: number, ladder: Ladder) =>
+        (await pool.query(rawQuery(eventId, i, ladder))).rows[0]?.id,
+      pipelined: async (eventId: number, i: number, ladder: Ladder) => {
+        const q = rawQuery(eventId, i, ladder);
         return (await lanes.query<{ id: string | null }>(eventId, q.text, q.values, q.name)).rows[0]?.id;
       },
     };
@@ -196,7 +202,7 @@ async function main() {
         buyers.slice(0, k).map(async (_b, i) => {
           const start = performance.now();
           try {
-            if (await sendRaw[side](eventId, i)) granted++;
+            if (await sendRaw[side](eventId, i, ladder)) granted++;
           } catch {
             errors++;
           }
@@ -218,7 +224,7 @@ async function main() {
         await connections[i]!.send(reserveRequest(eventId, tokens[i]!));
         lat.http.push(performance.now() - t);
         t = performance.now();
-        await pool.query(rawQuery(eventId, i));
+        await pool.query(rawQuery(eventId, i, LADDERS.at(-1)!));
         lat.raw.push(performance.now() - t);
       }
       for (const [name, xs] of Object.entries(lat))

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_MESSAGES } from '@fourfour/shared/releases';
-import { reservations, ticketReleases } from '../../db/schema/index.ts';
+import { events, reservations, ticketReleases } from '../../db/schema/index.ts';
 import { appWithFanAndAdmin, createEvent, createUser, type TestUser } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/helpers.ts';
 import { releaseExpiredHolds } from '../tickets/reserve.service.ts';
@@ -161,6 +161,33 @@ describe('ticket releases', () => {
     });
     const admin = await t.app.inject({ url: `/api/admin/events/${event.id}/releases`, headers: adminHeaders() });
     expect(admin.json()).toEqual({ releases: [] });
+  });
+
+  // The server remembers which events sell in releases, to send their holds straight to the whole
+  // hold statement (reserve.service.ts); what it remembers must never price a ticket.
+  it('prices at the releases once an event held at one price starts selling in them, and at one price once they go', async () => {
+    const event = await createEvent(t.app, { totalStandard: 20, totalVip: 0, standardPricePence: 2000 });
+    const buyers = await Promise.all(Array.from({ length: 3 }, () => createUser(t.app)));
+    const first = await reserve(t.app, buyers[0]!, event.id, [draft()]);
+    expect(first.json().tickets).toEqual([{ ticketType: 'STANDARD', price: 20, releaseId: null }]);
+    const [early] = await saveLadder(t.app, admin, event.id, [
+      { ticketType: 'STANDARD', name: 'Early bird', price: 10, quantity: 10 },
+    ]);
+    const second = await reserve(t.app, buyers[1]!, event.id, [draft()]);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().tickets).toEqual([{ ticketType: 'STANDARD', price: 10, releaseId: early!.id }]);
+    await lapse(t.app, second.json().reservationToken);
+    await releaseExpiredHolds(t.app.db, event.id);
+    const removed = await put(event.id, []);
+    expect(removed.statusCode, removed.body).toBe(200);
+    // At the event's own price again (the ladder's save set it to what the ladder sold at).
+    const [own] = await t.app.db
+      .select({ pence: events.standardPricePence, inReleases: events.hasReleases })
+      .from(events)
+      .where(eq(events.id, event.id));
+    expect(own!.inReleases).toBe(false);
+    const third = await reserve(t.app, buyers[2]!, event.id, [draft()]);
+    expect(third.json().tickets).toEqual([{ ticketType: 'STANDARD', price: own!.pence / 100, releaseId: null }]);
   });
 
   it('opens the next release the moment one sells out, per ticket type', async () => {

@@ -15,10 +15,11 @@ import {
   type ReserveResponse,
   validateDrafts,
 } from '@fourfour/shared/tickets';
-import type { DbOrTx } from '../../db/client.ts';
+import { LRUCache } from 'lru-cache';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { LOCK_NOT_AVAILABLE } from '../../db/lanes.ts';
 import { isLiveAccount, liveSession } from '../../db/live-account.ts';
-import { ticketReleases, users } from '../../db/schema/index.ts';
+import { events, ticketReleases, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { SESSION_ENDED_MESSAGE, type SessionClaims } from '../../plugins/auth.ts';
 import { type HoldParams, type HoldRow, holdQuery, holdStatement } from './hold-statement.ts';
@@ -94,6 +95,36 @@ export async function releaseReservation(tx: DbOrTx, reservationId: string, stat
   return rowsOf(result).length > 0;
 }
 
+/**
+ * Whether an event sells in releases, as this instance last saw it (per database): its holds then
+ * go straight to the whole hold statement, and other events' to the one-price statement first. A
+ * hint, not a rule: the one-price statement never holds on an event with releases, and the whole
+ * statement holds on any event, so a stale hint costs one statement, never a wrong hold. An event
+ * not seen yet is read once (concurrent holds wait for the same read: a flash sale's first burst
+ * arrives before any hold has answered); every hold's answer refreshes it.
+ */
+const releaseHints = new WeakMap<Database, LRUCache<number, boolean>>();
+const RELEASE_HINTS_KEPT = 1_000;
+const RELEASE_HINT_TTL_MS = 5 * 60_000;
+function releaseHintsOf(app: FastifyInstance) {
+  let hints = releaseHints.get(app.database);
+  if (!hints) {
+    hints = new LRUCache<number, boolean>({
+      max: RELEASE_HINTS_KEPT,
+      ttl: RELEASE_HINT_TTL_MS,
+      fetchMethod: async (eventId) => {
+        const [event] = await app.db
+          .select({ hasReleases: events.hasReleases })
+          .from(events)
+          .where(eq(events.id, eventId));
+        return event?.hasReleases ?? false;
+      },
+    });
+    releaseHints.set(app.database, hints);
+  }
+  return hints;
+}
+
 export interface ReserveInput {
   /**
    * The buyer's signed session (accountCheck 'statement'): the account itself (live, same session version,
@@ -111,8 +142,9 @@ export type ReserveResult = ReserveResponse;
 
 /**
  * Holds stock for 30 minutes (holdStatement). Without free tickets that is the whole reservation:
- * one round trip, a prepared statement on the event's pipelined lane, no transaction. Free tickets first lock the buyer's row in
- * a transaction, so parallel reservations cannot both spend the last allowance. A refusal with
+ * one round trip, a prepared statement on the event's pipelined lane (the one-price statement, or
+ * the whole one for an event in releases), no transaction. Free tickets first lock the buyer's row
+ * in a transaction, so parallel reservations cannot both spend the last allowance. A refusal with
  * lapsed holds on the event releases them and tries once more.
  */
 export async function reserveTickets(app: FastifyInstance, input: ReserveInput): Promise<ReserveResult> {
@@ -162,19 +194,34 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
     unlockCode,
   };
 
+  // On the event's lane (db/lanes.ts): the event's holds queue on its row anyway.
+  const onLane = async (onePriceHold: boolean): Promise<HoldRow> => {
+    const query = holdQuery(params, { onePriceHold });
+    try {
+      return (await app.database.onLane<HoldRow>(params.eventId, query.text, query.values, query.name)).rows[0]!;
+    } catch (err) {
+      // A row the hold needs was held elsewhere for longer than a lane waits: nothing was held.
+      if ((err as { code?: unknown }).code === LOCK_NOT_AVAILABLE) {
+        throw conflict(TICKET_MESSAGES.reservationFailed, 'RESERVATION_BUSY');
+      }
+      throw err;
+    }
+  };
   const attempt = async (): Promise<HoldRow> => {
     if (params.freeQty === 0) {
-      // On the event's lane (db/lanes.ts): the event's holds queue on its row anyway.
-      const query = holdQuery(params);
-      try {
-        return (await app.database.onLane<HoldRow>(params.eventId, query.text, query.values, query.name)).rows[0]!;
-      } catch (err) {
-        // A row the hold needs was held elsewhere for longer than a lane waits: nothing was held.
-        if ((err as { code?: unknown }).code === LOCK_NOT_AVAILABLE) {
-          throw conflict(TICKET_MESSAGES.reservationFailed, 'RESERVATION_BUSY');
-        }
-        throw err;
+      // The one-price statement first (holdStatement): what it held, and what it refused without
+      // taking the buyer's row (no stock, an ended session, a row changed meanwhile), is its answer.
+      // An event selling in releases, or a refusal after it took the buyer's row (stock taken or
+      // releases added meanwhile, the account's limit), is decided by the whole statement.
+      const hints = releaseHintsOf(app);
+      if (!(await hints.fetch(params.eventId))) {
+        const found = await onLane(true);
+        if (found.sells_in_releases) hints.set(params.eventId, true);
+        if (found.id || found.buyer_status === null || !(found.sells_in_releases || found.claimed_buyer)) return found;
       }
+      const found = await onLane(false);
+      hints.set(params.eventId, !!found.sells_in_releases);
+      return found;
     }
     return db.transaction(async (tx) => {
       // Serialises this user's free claims: a parallel reservation waits here and then sees this one.
