@@ -95,6 +95,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A connection whose peer vanished (network cut, server gone without closing) is noticed.
     keepAlive: true,
+    // First probe after 10 s idle, not the system's 2 hours: a lane stays open while idle.
+    keepAliveInitialDelayMillis: 10_000,
   };
   const pool = new pg.Pool({ ...connection, max: poolSize });
   // An idle client losing its connection must not crash the process; the pool replaces it.

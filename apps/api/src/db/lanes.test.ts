@@ -77,7 +77,22 @@ describe.runIf(process.env.DATABASE_URL)('pipelined lanes (PostgreSQL)', () => {
 
   it('opens a lane again after its connection was cut; what was in it fails as unavailable (503)', async () => {
     const before = (await probe(2, 0)).rows[0]!.pid;
+    // A statement in the lane when its backend goes: it fails, and as unavailable.
+    const inFlight = database
+      .onLane(2, 'SELECT pg_sleep(5)', [], 'lane_sleep')
+      .then(() => null)
+      .catch((err: unknown) => err);
+    await waitFor(async () => {
+      const { rows } = await database.pool!.query(
+        `SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND query LIKE 'SELECT pg_sleep%'`,
+        [before],
+      );
+      return rows.length > 0;
+    });
     await database.pool!.query('SELECT pg_terminate_backend($1)', [before]);
+    const cut = await inFlight;
+    expect(cut).not.toBeNull();
+    expect(isDatabaseUnavailable(cut)).toBe(true);
     const failures: unknown[] = [];
     const after = await waitFor(async () => {
       try {

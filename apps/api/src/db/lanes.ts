@@ -30,6 +30,14 @@ export const PIPELINE_LANES = 4;
 /** How long a lane statement waits for a row another transaction holds before it fails. */
 export const LANE_LOCK_TIMEOUT = '2s';
 
+/**
+ * How long a lane waits for a statement's answer before it gives the connection up (the socket is
+ * destroyed, everything in the lane fails as unavailable and the next statement reopens it): a peer
+ * that vanished without closing must not stall a lane until TCP gives up. Well above the lock
+ * timeout and any hold's own work.
+ */
+export const LANE_QUERY_TIMEOUT_MS = 10_000;
+
 /** The SQLSTATE of a statement that gave up waiting for a lock (lock_timeout). */
 export const LOCK_NOT_AVAILABLE = '55P03';
 
@@ -60,7 +68,11 @@ export function pipelinedLanes(
   let closed = false;
 
   const open = (i: number): Promise<pg.Client> => {
-    const client = new pg.Client({ ...config, pipeline: true } as pg.ClientConfig);
+    const client = new pg.Client({
+      ...config,
+      pipeline: true,
+      query_timeout: LANE_QUERY_TIMEOUT_MS,
+    } as pg.ClientConfig);
     const ready = client
       .connect()
       .then(() => client.query(setup))
@@ -68,8 +80,12 @@ export function pipelinedLanes(
     const forget = () => {
       if (lanes[i] === ready) lanes[i] = undefined;
     };
-    // A broken connection must not crash the process: its statements fail, the next one reopens it.
-    client.on('error', forget);
+    // A broken connection must not crash the process: its statements fail, the next one reopens it,
+    // and the connection is ended (some errors leave the socket open).
+    client.on('error', () => {
+      forget();
+      client.end().catch(() => {});
+    });
     client.on('end', forget);
     ready.catch(() => {
       forget();

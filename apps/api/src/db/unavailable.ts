@@ -30,6 +30,9 @@ const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
   'Client was closed and is not queryable',
+  // A pipelined lane's own connect timeout and read timeout (db/lanes.ts).
+  'timeout expired',
+  'Query read timeout',
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {

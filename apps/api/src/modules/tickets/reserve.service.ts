@@ -214,7 +214,9 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
       // An event selling in releases, or a refusal after it took the buyer's row (stock taken or
       // releases added meanwhile, the account's limit), is decided by the whole statement.
       const hints = releaseHintsOf(app);
-      if (!(await hints.fetch(params.eventId))) {
+      // A failed or abandoned read of the hint (lru-cache drops a read when a hold's answer sets the
+      // entry meanwhile) only means "not known": the one-price statement is tried.
+      if (!(await hints.fetch(params.eventId).catch(() => false))) {
         const found = await onLane(true);
         if (found.sells_in_releases) hints.set(params.eventId, true);
         if (found.id || found.buyer_status === null || !(found.sells_in_releases || found.claimed_buyer)) return found;
