@@ -163,24 +163,22 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const raw: RawSql = {
+    query: async (text, values) => {
+      const r = await client.query(text, values as unknown[]);
+      return { rows: r.rows as never[] };
+    },
+    exec: async (text) => {
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as never[] };
+    },
+  };
   return {
     kind: 'pglite',
     db,
-    raw: {
-      query: async (text, values) => {
-        const r = await client.query(text, values as unknown[]);
-        return { rows: r.rows as never[] };
-      },
-      exec: async (text) => {
-        const results = await client.exec(text);
-        return { rows: (results.at(-1)?.rows ?? []) as never[] };
-      },
-    },
+    raw,
     // One connection: there is nothing to pipeline beside.
-    onLane: async (_key, text, values) => {
-      const r = await client.query(text, values);
-      return { rows: r.rows as never[] };
-    },
+    onLane: (_key, text, values) => raw.query(text, values),
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },

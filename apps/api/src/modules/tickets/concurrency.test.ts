@@ -12,6 +12,15 @@ import { LANE_LOCK_TIMEOUT } from '../../db/lanes.ts';
 
 const LANE_LOCK_TIMEOUT_MS = Number.parseInt(LANE_LOCK_TIMEOUT, 10) * 1000;
 
+/** A promise and the call that settles it: a transaction held open until the test lets it go. */
+function signal() {
+  let fire!: () => void;
+  const done = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { done, fire };
+}
+
 /** The stock invariant sold + held <= total under concurrency (run with DATABASE_URL for PostgreSQL). */
 describe('reservations under concurrency', () => {
   let t: TestApp;
@@ -242,10 +251,7 @@ describe('reservations under concurrency', () => {
             .update(reservations)
             .set({ expiresAt: new Date(Date.now() - 1000 * (1 + i)) })
             .where(eq(reservations.id, id));
-        let open!: () => void;
-        const gate = new Promise<void>((resolve) => {
-          open = resolve;
-        });
+        const { done: gate, fire: open } = signal();
         const blocker = t.app.db.transaction(async (tx) => {
           await tx.execute(sql`SELECT id FROM reservations WHERE id = ${ids[1]!} FOR UPDATE`);
           await gate;
@@ -289,10 +295,7 @@ describe('reservations under concurrency', () => {
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(reservations.eventId, event.id));
       // The sweep holds the event's row (and has lowered the early bird's held) until `open` ends.
-      let open!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        open = resolve;
-      });
+      const { done: gate, fire: open } = signal();
       const sweep = t.app.db.transaction(async (tx) => {
         await releaseExpiredHolds(tx, event.id);
         await gate;
@@ -325,14 +328,8 @@ describe('reservations under concurrency', () => {
     'a reservation waiting on the save of the event’s first releases holds at the early bird’s price, never the old one (PostgreSQL)',
     async () => {
       const event = await createEvent(t.app, { totalStandard: 10, totalVip: 0 });
-      let open!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-      let saved!: () => void;
-      const written = new Promise<void>((resolve) => {
-        saved = resolve;
-      });
+      const { done: gate, fire: open } = signal();
+      const { done: written, fire: saved } = signal();
       const save = t.app.db.transaction(async (tx) => {
         await tx.select({ id: events.id }).from(events).where(eq(events.id, event.id)).for('update');
         await tx.insert(ticketReleases).values({
@@ -391,14 +388,8 @@ describe('reservations under concurrency', () => {
     'a hold kept waiting on the event’s row answers 409 "Reservation failed." and holds nothing; the buyers queued behind it are served (PostgreSQL)',
     async () => {
       const event = await createEvent(t.app, { totalStandard: 10, totalVip: 0 });
-      let open!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
+      const { done: gate, fire: open } = signal();
+      const { done: isLocked, fire: locked } = signal();
       const holder = t.app.db.transaction(async (tx) => {
         await tx.execute(sql`SELECT id FROM events WHERE id = ${event.id} FOR UPDATE`);
         locked();

@@ -218,7 +218,6 @@ export async function reserveTickets(app: FastifyInstance, input: ReserveInput):
       // entry meanwhile) only means "not known": the one-price statement is tried.
       if (!(await hints.fetch(params.eventId).catch(() => false))) {
         const found = await onLane(true);
-        if (found.sells_in_releases) hints.set(params.eventId, true);
         if (found.id || found.buyer_status === null || !(found.sells_in_releases || found.claimed_buyer)) return found;
       }
       const found = await onLane(false);
